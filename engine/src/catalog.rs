@@ -1,0 +1,103 @@
+//! The games by name, behind one object-safe interface, for the command line and the server.
+
+use crate::cnf::{self, CnfError, Config};
+use crate::game::{Game, SetupError, NB_PLAYERS};
+use crate::games::pandemic::{self, Pandemic};
+use crate::params::ParamSpec;
+use crate::referee::{play_match, Bot, MatchOutput, MatchSetup};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A house bot by name (`Null`, `Demo`, ...).
+    House(String),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    #[error("unknown bot `{name}` for {game}; house bots: {known}")]
+    UnknownBot { name: String, game: &'static str, known: String },
+    #[error("a match needs exactly {NB_PLAYERS} players, got {0}")]
+    PlayerCount(usize),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// A game, erased.
+pub trait AnyGame: Sync {
+    fn name(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    fn param_specs(&self) -> &'static [ParamSpec];
+    fn house_bots(&self) -> &'static [&'static str];
+    /// Reads a `.cnf` file's text.
+    fn parse_config(&self, text: &str) -> Result<Config, CnfError> {
+        cnf::parse(text, self.param_specs())
+    }
+    /// Checks parameters and board without playing.
+    fn check(&self, setup: &MatchSetup) -> Result<(), SetupError>;
+    /// Plays a match.
+    fn play(&self, setup: &MatchSetup, players: &[PlayerSpec], record: bool) -> Result<MatchOutput, MatchError>;
+}
+
+struct Entry<G: Game> {
+    house: fn(&str) -> Option<Box<dyn Bot<G>>>,
+    house_names: &'static [&'static str],
+}
+
+impl<G: Game> Entry<G> {
+    fn bot(&self, spec: &PlayerSpec) -> Result<Box<dyn Bot<G>>, MatchError> {
+        match spec {
+            PlayerSpec::House(name) => (self.house)(name).ok_or_else(|| MatchError::UnknownBot {
+                name: name.clone(),
+                game: G::NAME,
+                known: self.house_names.join(", "),
+            }),
+        }
+    }
+}
+
+impl<G: Game> AnyGame for Entry<G>
+where
+    Entry<G>: Sync,
+{
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+    fn param_specs(&self) -> &'static [ParamSpec] {
+        G::param_specs()
+    }
+    fn house_bots(&self) -> &'static [&'static str] {
+        self.house_names
+    }
+    fn check(&self, setup: &MatchSetup) -> Result<(), SetupError> {
+        let params = G::params(&setup.params)?;
+        let mut rng = crate::rng::GameRng::new(setup.seed, crate::rng::Stream::Board);
+        G::setup(&params, &setup.board, &mut rng).map(|_| ())
+    }
+    fn play(&self, setup: &MatchSetup, players: &[PlayerSpec], record: bool) -> Result<MatchOutput, MatchError> {
+        if players.len() != NB_PLAYERS {
+            return Err(MatchError::PlayerCount(players.len()));
+        }
+        let bots: Vec<Box<dyn Bot<G>>> = players.iter().map(|p| self.bot(p)).collect::<Result<_, _>>()?;
+        let mut bots: [Box<dyn Bot<G>>; NB_PLAYERS] = bots.try_into().map_err(|_| MatchError::PlayerCount(players.len()))?;
+        Ok(play_match::<G>(setup, &mut bots, record)?)
+    }
+}
+
+static PANDEMIC: Entry<Pandemic> = Entry { house: pandemic::house::house_bot, house_names: pandemic::house::HOUSE_BOTS };
+
+/// Every game Arena plays, in the order of the statements.
+pub fn games() -> Vec<&'static dyn AnyGame> {
+    vec![&PANDEMIC]
+}
+
+/// The names of all five games, implemented or not, for messages.
+pub const ALL_GAME_NAMES: &[&str] = &["pandemic", "ork-island", "walking-dead", "purge", "mad-max"];
+
+/// A game by name.
+pub fn find(name: &str) -> Option<&'static dyn AnyGame> {
+    games().into_iter().find(|g| g.name().eq_ignore_ascii_case(name))
+}

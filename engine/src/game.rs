@@ -1,0 +1,67 @@
+//! The abstraction every game implements. The referee ([`crate::referee`]) drives it; the game
+//! owns its rules, board, state, orders and replay encoding, and does no I/O.
+
+use crate::cnf::{BoardSource, CnfError};
+use crate::params::{ParamError, ParamSpec, ParamValues};
+use crate::replay::codec::ReplayCodec;
+use crate::rng::GameRng;
+
+/// Every game is played by four players, numbered 0..4.
+pub const NB_PLAYERS: usize = 4;
+pub type PlayerId = usize;
+
+/// Why a match could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Params(#[from] ParamError),
+    #[error("fixed board: {0}")]
+    Board(#[from] CnfError),
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A game's rules. Implementations are pure: all randomness comes from the given streams.
+pub trait Game: Sized + 'static {
+    /// The name used on the command line and in replays (`pandemic`).
+    const NAME: &'static str;
+    /// The display name (`Pandemic`).
+    const TITLE: &'static str;
+    /// Version of this implementation of the rules; recorded in replays.
+    const RULES_VERSION: u32;
+
+    type Params: Clone + std::fmt::Debug + Send + Sync;
+    type State: Clone + Send;
+    type Order: Copy + std::fmt::Debug + PartialEq + Send;
+    type Codec: ReplayCodec<Self>;
+
+    /// The parameters, in the kit's `.cnf` order, with defaults and ranges.
+    fn param_specs() -> &'static [ParamSpec];
+
+    /// Typed parameters from checked values, with the game's cross-field rules.
+    fn params(values: &ParamValues) -> Result<Self::Params, ParamError>;
+
+    /// The initial state (round 0): a generated board drawn from `board_rng`, or a FIXED one.
+    fn setup(params: &Self::Params, board: &BoardSource, board_rng: &mut GameRng) -> Result<Self::State, SetupError>;
+
+    /// The round number the bots see now.
+    fn round(state: &Self::State) -> u32;
+
+    /// True once the last round has been played.
+    fn finished(state: &Self::State) -> bool;
+
+    /// How many unit ids exist (ids are `0..nb_unit_ids`); used for the first-order-wins rule.
+    fn nb_unit_ids(state: &Self::State) -> usize;
+
+    /// The unit an order is for.
+    fn order_unit(order: &Self::Order) -> usize;
+
+    /// Whether `player` may give this order now (it owns the unit at the start of the round).
+    fn accepts(state: &Self::State, player: PlayerId, order: &Self::Order) -> bool;
+
+    /// Plays one round with the accepted orders of each player (first order per unit only).
+    fn play_round(state: &mut Self::State, orders: &[Vec<Self::Order>; NB_PLAYERS], rng: &mut GameRng);
+
+    /// Total scores so far.
+    fn scores(state: &Self::State) -> [i64; NB_PLAYERS];
+}

@@ -1,0 +1,21 @@
+//! Arena's engine: the referee of Arena's 4-player grid games.
+//!
+//! - [`game`]: the [`game::Game`] trait every game implements (parameters, board, state, orders,
+//!   one round, scores, replay encoding), free of I/O.
+//! - [`referee`]: the round loop, the [`referee::Bot`] trait, the platform rules (order cap,
+//!   first order per unit, freezing) and match results.
+//! - [`rng`]: one seed per match, independent ChaCha8 streams.
+//! - [`params`], [`cnf`]: parameters and Jutge `.cnf` files.
+//! - [`replay`]: the compressed, versioned replay container.
+//! - [`catalog`]: the games by name, for the command line and the server.
+//! - [`games`]: one module per game.
+
+pub mod catalog;
+pub mod cnf;
+pub mod game;
+pub mod games;
+pub mod grid;
+pub mod params;
+pub mod referee;
+pub mod replay;
+pub mod rng;

@@ -1,0 +1,293 @@
+//! The round loop: asks each bot for its orders, applies the platform rules (order cap,
+//! first order per unit wins, freezing), steps the game and records the replay.
+
+use crate::cnf::BoardSource;
+use crate::game::{Game, PlayerId, SetupError, NB_PLAYERS};
+use crate::params::ParamValues;
+use crate::replay::{PlayerInfo, ReplayHeader, ReplayWriter, RoundCommon};
+use crate::rng::{GameRng, Stream};
+use serde::{Deserialize, Serialize};
+
+/// A bot that gives more orders than this in one round is aborted.
+pub const MAX_ORDERS_PER_ROUND: usize = 1000;
+
+/// Why a bot was frozen (the platform's four codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FreezeReason {
+    /// Its CPU (fuel) budget or the wall-clock backstop ran out.
+    Cpu,
+    /// It exceeded its memory cap.
+    Memory,
+    /// It trapped: panic, abort, unreachable, out-of-bounds access, stack overflow, exit.
+    Trap,
+    /// It gave more than 1000 orders in one round.
+    Orders,
+}
+
+impl FreezeReason {
+    pub fn code(self) -> u8 {
+        match self {
+            FreezeReason::Cpu => 0,
+            FreezeReason::Memory => 1,
+            FreezeReason::Trap => 2,
+            FreezeReason::Orders => 3,
+        }
+    }
+
+    pub fn from_code(code: u8) -> Option<Self> {
+        [FreezeReason::Cpu, FreezeReason::Memory, FreezeReason::Trap, FreezeReason::Orders]
+            .get(code as usize)
+            .copied()
+    }
+}
+
+/// A bot's failure in one round, as its driver reports it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotFailure {
+    pub reason: FreezeReason,
+    pub message: String,
+}
+
+/// When and why a bot was frozen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frozen {
+    pub round: u32,
+    pub reason: FreezeReason,
+    pub message: String,
+}
+
+/// What a bot sees and does during one round.
+pub struct Turn<'a, G: Game> {
+    me: PlayerId,
+    state: &'a G::State,
+    status: [f64; NB_PLAYERS],
+    rng: &'a mut GameRng,
+    orders: Vec<G::Order>,
+    given: usize,
+}
+
+/// Returned by [`Turn::order`] once the bot has given more than [`MAX_ORDERS_PER_ROUND`] orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("more than {MAX_ORDERS_PER_ROUND} orders in one round")]
+pub struct TooManyOrders;
+
+impl<'a, G: Game> Turn<'a, G> {
+    pub fn new(me: PlayerId, state: &'a G::State, status: [f64; NB_PLAYERS], rng: &'a mut GameRng) -> Self {
+        Turn { me, state, status, rng, orders: Vec::new(), given: 0 }
+    }
+
+    /// The player this bot plays.
+    pub fn me(&self) -> PlayerId {
+        self.me
+    }
+
+    pub fn state(&self) -> &'a G::State {
+        self.state
+    }
+
+    /// A player's CPU share so far (0..1), or -1 once it is frozen.
+    pub fn status(&self, player: PlayerId) -> f64 {
+        self.status.get(player).copied().unwrap_or(-1.0)
+    }
+
+    /// The kits' `random(l, u)`: uniform in `l..=u`, from this bot's own stream.
+    pub fn random(&mut self, l: i32, u: i32) -> i32 {
+        self.rng.range(l, u)
+    }
+
+    /// A random permutation of `0..n` from this bot's own stream.
+    pub fn random_permutation(&mut self, n: usize) -> Vec<usize> {
+        self.rng.permutation(n)
+    }
+
+    /// Gives an order. Every order counts toward the cap, including ignored ones.
+    pub fn order(&mut self, order: G::Order) -> Result<(), TooManyOrders> {
+        self.given += 1;
+        if self.given > MAX_ORDERS_PER_ROUND {
+            return Err(TooManyOrders);
+        }
+        self.orders.push(order);
+        Ok(())
+    }
+
+    pub fn orders_given(&self) -> usize {
+        self.given
+    }
+
+    fn into_orders(self) -> (Vec<G::Order>, usize) {
+        (self.orders, self.given)
+    }
+}
+
+/// A player program. Native house bots implement it directly; the sandbox implements it for
+/// WebAssembly bots.
+pub trait Bot<G: Game>: Send {
+    /// The player's display name.
+    fn name(&self) -> &str;
+    /// Identifies the code: `sha256:<hex>` of a wasm module, `native:<name>@<version>` for house bots.
+    fn hash(&self) -> String;
+    /// Plays one round. An error freezes the bot for the rest of the match; its orders of this
+    /// round are dropped.
+    fn play(&mut self, turn: &mut Turn<'_, G>) -> Result<(), BotFailure>;
+    /// Share of the CPU budget used so far (0..1). Native bots are not metered and report 0.
+    fn cpu_share(&self) -> f64 {
+        0.0
+    }
+}
+
+/// One player's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerResult {
+    pub name: String,
+    pub score: i64,
+    /// 1-based; tied players share the best rank of the tie (1, 1, 3, 4).
+    pub rank: u32,
+    /// Final CPU share (0..1), or -1 when frozen.
+    pub cpu: f64,
+    pub frozen: Option<Frozen>,
+}
+
+/// The machine-readable result of a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    pub game: String,
+    pub seed: u64,
+    pub rounds: u32,
+    pub players: Vec<PlayerResult>,
+}
+
+impl MatchSummary {
+    /// The players (indices) with rank 1.
+    pub fn winners(&self) -> Vec<PlayerId> {
+        (0..self.players.len()).filter(|&p| self.players[p].rank == 1).collect()
+    }
+}
+
+/// Competition ranking of scores: higher is better, ties share the best rank.
+pub fn ranks(scores: &[i64]) -> Vec<u32> {
+    scores.iter().map(|s| 1 + scores.iter().filter(|o| *o > s).count() as u32).collect()
+}
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSetup {
+    pub params: ParamValues,
+    pub board: BoardSource,
+    pub seed: u64,
+}
+
+/// A played match.
+pub struct MatchOutput {
+    pub summary: MatchSummary,
+    /// The compressed replay, when recording was asked for.
+    pub replay: Option<Vec<u8>>,
+}
+
+/// Plays a whole match. A match is a pure function of (game, params, board, seed, bots).
+pub fn play_match<G: Game>(
+    setup: &MatchSetup,
+    bots: &mut [Box<dyn Bot<G>>; NB_PLAYERS],
+    record: bool,
+) -> Result<MatchOutput, SetupError> {
+    let params = G::params(&setup.params)?;
+    let mut board_rng = GameRng::new(setup.seed, Stream::Board);
+    let mut state = G::setup(&params, &setup.board, &mut board_rng)?;
+    let mut rules_rng = GameRng::new(setup.seed, Stream::Rules);
+    let mut bot_rngs: Vec<GameRng> = (0..NB_PLAYERS).map(|p| GameRng::new(setup.seed, Stream::Bot(p))).collect();
+
+    let mut writer = if record {
+        let header = ReplayHeader::new::<G>(setup, bots.iter().map(|b| PlayerInfo { name: b.name().to_string(), hash: b.hash() }).collect());
+        Some(ReplayWriter::<G>::start(&header, &state).map_err(|e| SetupError::Other(e.to_string()))?)
+    } else {
+        None
+    };
+
+    let mut status = [0.0f64; NB_PLAYERS];
+    let mut frozen: [Option<Frozen>; NB_PLAYERS] = Default::default();
+    let mut seen = vec![false; G::nb_unit_ids(&state)];
+    let mut rounds = 0u32;
+    while !G::finished(&state) {
+        let round = G::round(&state);
+        let mut orders: [Vec<G::Order>; NB_PLAYERS] = Default::default();
+        let mut newly_frozen = Vec::new();
+        let seen_status = status;
+        for p in 0..NB_PLAYERS {
+            if frozen[p].is_some() {
+                continue;
+            }
+            let mut turn = Turn::<G>::new(p, &state, seen_status, &mut bot_rngs[p]);
+            let outcome = bots[p].play(&mut turn);
+            let (given, count) = turn.into_orders();
+            let failure = match outcome {
+                Err(f) => Some(f),
+                Ok(()) if count > MAX_ORDERS_PER_ROUND => Some(BotFailure {
+                    reason: FreezeReason::Orders,
+                    message: format!("gave {count} orders in one round; the limit is {MAX_ORDERS_PER_ROUND}"),
+                }),
+                Ok(()) => None,
+            };
+            if let Some(f) = failure {
+                frozen[p] = Some(Frozen { round, reason: f.reason, message: f.message });
+                status[p] = -1.0;
+                newly_frozen.push(p);
+                continue;
+            }
+            status[p] = bots[p].cpu_share().clamp(0.0, 1.0);
+            seen.resize(G::nb_unit_ids(&state), false);
+            seen.iter_mut().for_each(|s| *s = false);
+            for o in given {
+                let u = G::order_unit(&o);
+                if !G::accepts(&state, p, &o) || seen.get(u).copied().unwrap_or(true) {
+                    continue;
+                }
+                seen[u] = true;
+                orders[p].push(o);
+            }
+        }
+        G::play_round(&mut state, &orders, &mut rules_rng);
+        rounds += 1;
+        if let Some(w) = writer.as_mut() {
+            let common = RoundCommon {
+                scores: G::scores(&state),
+                cpu: status,
+                frozen: newly_frozen.iter().map(|&p| (p, frozen[p].clone().expect("just frozen"))).collect(),
+            };
+            w.round(&common, &state).map_err(|e| SetupError::Other(e.to_string()))?;
+        }
+    }
+
+    let scores = G::scores(&state);
+    let rank = ranks(&scores);
+    let summary = MatchSummary {
+        game: G::NAME.to_string(),
+        seed: setup.seed,
+        rounds,
+        players: (0..NB_PLAYERS)
+            .map(|p| PlayerResult {
+                name: bots[p].name().to_string(),
+                score: scores[p],
+                rank: rank[p],
+                cpu: status[p],
+                frozen: frozen[p].clone(),
+            })
+            .collect(),
+    };
+    let replay = match writer {
+        Some(w) => Some(w.finish(&summary).map_err(|e| SetupError::Other(e.to_string()))?),
+        None => None,
+    };
+    Ok(MatchOutput { summary, replay })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ranks;
+
+    #[test]
+    fn ties_share_the_best_rank() {
+        assert_eq!(ranks(&[10, 30, 30, 5]), vec![3, 1, 1, 4]);
+        assert_eq!(ranks(&[7, 7, 7, 7]), vec![1, 1, 1, 1]);
+        assert_eq!(ranks(&[1, 2, 3, 4]), vec![4, 3, 2, 1]);
+    }
+}

@@ -1,0 +1,20 @@
+//! `arena list`.
+
+pub fn list() -> anyhow::Result<()> {
+    for g in engine::catalog::games() {
+        println!("{} ({})", g.name(), g.title());
+        println!("  house bots: {}", g.house_bots().join(", "));
+        println!("  parameters:");
+        let width = g.param_specs().iter().map(|s| s.name.len()).max().unwrap_or(0);
+        for s in g.param_specs() {
+            println!("    {:width$}  {:>6}  ({}..={})  {}", s.name, s.default, s.min, s.max, s.doc);
+        }
+        println!();
+    }
+    let playable: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
+    let later: Vec<&str> = engine::catalog::ALL_GAME_NAMES.iter().copied().filter(|n| !playable.contains(n)).collect();
+    if !later.is_empty() {
+        println!("not playable yet: {}", later.join(", "));
+    }
+    Ok(())
+}

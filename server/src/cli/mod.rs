@@ -1,0 +1,49 @@
+//! Command-line parsing and dispatch.
+
+mod bench;
+mod list;
+mod replay;
+mod run;
+mod seeds;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "arena", version, about = "Arena: sandboxed tournaments for programming-game bots")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a match (or many) of four bots, like the kits' ./Game.
+    Run(run::RunArgs),
+    /// List the games, their parameters and defaults, and the house bots.
+    List,
+    /// Measure match speed and replay size (median of many matches).
+    Bench(bench::BenchArgs),
+    /// Check a replay file and print its header and result.
+    Replay(replay::ReplayArgs),
+}
+
+pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Run(a) => run::run(a),
+        Command::List => list::list(),
+        Command::Bench(a) => bench::bench(a),
+        Command::Replay(a) => replay::replay(a),
+    }
+}
+
+/// A game by name, or an error listing the games.
+pub fn game(name: &str) -> anyhow::Result<&'static dyn engine::catalog::AnyGame> {
+    engine::catalog::find(name).ok_or_else(|| {
+        let playable: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
+        if engine::catalog::ALL_GAME_NAMES.contains(&name) {
+            anyhow::anyhow!("{name} is not playable yet; playable games: {}", playable.join(", "))
+        } else {
+            anyhow::anyhow!("unknown game `{name}`; games: {}", playable.join(", "))
+        }
+    })
+}

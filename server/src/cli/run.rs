@@ -1,0 +1,146 @@
+//! `arena run`: one match or many, printed as a table or JSON, with replays.
+
+use super::seeds::parse_seeds;
+use anyhow::{bail, Context};
+use engine::catalog::{AnyGame, PlayerSpec};
+use engine::cnf::BoardSource;
+use engine::params::ParamValues;
+use engine::referee::{MatchSetup, MatchSummary};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The game: pandemic, ork-island, walking-dead, purge, mad-max (see `arena list`).
+    game: String,
+    /// Four players: house bot names (Null, Demo, ...) or, once the sandbox lands, .wasm files.
+    #[arg(num_args = 4, required = true, value_names = ["BOT1", "BOT2", "BOT3", "BOT4"])]
+    bots: Vec<String>,
+    /// The match seed.
+    #[arg(short, long, default_value_t = 1, conflicts_with = "seeds")]
+    seed: u64,
+    /// Play many seeds and print a summary: `1..100` is seeds 1 to 100 inclusive.
+    #[arg(long, value_parser = parse_seeds)]
+    seeds: Option<Vec<u64>>,
+    /// A Jutge `.cnf` parameter file (defaults otherwise).
+    #[arg(short = 'i', long)]
+    config: Option<PathBuf>,
+    /// Where to write the replay of a single match (default: <game>-<seed>.replay).
+    #[arg(short, long, conflicts_with = "seeds")]
+    out: Option<PathBuf>,
+    /// With --seeds: write every match's replay into this directory as <game>-<seed>.replay.
+    #[arg(long, requires = "seeds")]
+    out_dir: Option<PathBuf>,
+    /// Do not write a replay.
+    #[arg(long, conflicts_with_all = ["out", "out_dir"])]
+    no_replay: bool,
+    /// Print a machine-readable summary (an object per match; an array with --seeds).
+    #[arg(long)]
+    json: bool,
+}
+
+fn players(game: &dyn AnyGame, bots: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
+    bots.iter()
+        .map(|b| {
+            if b.ends_with(".wasm") {
+                bail!("{b}: WebAssembly bots need the sandbox, which is not built yet; use house bots: {}", game.house_bots().join(", "))
+            }
+            Ok(PlayerSpec::House(b.clone()))
+        })
+        .collect()
+}
+
+fn load_setup(game: &dyn AnyGame, config: Option<&PathBuf>) -> anyhow::Result<(ParamValues, BoardSource)> {
+    match config {
+        None => Ok((ParamValues::defaults(game.param_specs()), BoardSource::Generated)),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let c = game.parse_config(&text).with_context(|| format!("{}", path.display()))?;
+            Ok((c.params, c.board))
+        }
+    }
+}
+
+pub fn run(a: RunArgs) -> anyhow::Result<()> {
+    let game = super::game(&a.game)?;
+    let specs = players(game, &a.bots)?;
+    let (params, board) = load_setup(game, a.config.as_ref())?;
+    let seeds = a.seeds.clone().unwrap_or_else(|| vec![a.seed]);
+    let many = a.seeds.is_some();
+    if let Some(dir) = &a.out_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let record = !a.no_replay && (!many || a.out_dir.is_some());
+    let bar = if many && !a.json && std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(seeds.len() as u64);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} matches, {per_sec}, eta {eta}")
+                .expect("valid template"),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut summaries = Vec::with_capacity(seeds.len());
+    for &seed in &seeds {
+        let setup = MatchSetup { params: params.clone(), board: board.clone(), seed };
+        let out = game.play(&setup, &specs, record).with_context(|| format!("seed {seed}"))?;
+        if let Some(bytes) = &out.replay {
+            let path = match (&a.out, &a.out_dir) {
+                (Some(p), _) => p.clone(),
+                (None, Some(dir)) => dir.join(format!("{}-{seed}.replay", game.name())),
+                (None, None) => PathBuf::from(format!("{}-{seed}.replay", game.name())),
+            };
+            std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+            if !many && !a.json {
+                eprintln!("replay written to {} ({:.1} KB)", path.display(), bytes.len() as f64 / 1000.0);
+            }
+        }
+        summaries.push(out.summary);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    match (a.json, many) {
+        (true, false) => println!("{}", serde_json::to_string_pretty(&summaries[0])?),
+        (true, true) => println!("{}", serde_json::to_string_pretty(&summaries)?),
+        (false, false) => print_match(game, &summaries[0]),
+        (false, true) => print_table(game, &summaries),
+    }
+    Ok(())
+}
+
+fn cpu_text(cpu: f64) -> String {
+    if cpu < 0.0 {
+        "out".to_string()
+    } else {
+        format!("{:.0}%", cpu * 100.0)
+    }
+}
+
+fn print_match(game: &dyn AnyGame, s: &MatchSummary) {
+    println!("{}, seed {}, {} rounds", game.title(), s.seed, s.rounds);
+    println!("{:>6}  {:<12} {:>10} {:>5} {:>5}  status", "player", "name", "score", "rank", "cpu");
+    for (p, r) in s.players.iter().enumerate() {
+        let status = match &r.frozen {
+            None => "playing to the end".to_string(),
+            Some(f) => format!("frozen in round {} ({}): {}", f.round, serde_json::to_value(f.reason).map(|v| v.as_str().unwrap_or("").to_string()).unwrap_or_default(), f.message),
+        };
+        println!("{p:>6}  {:<12} {:>10} {:>5} {:>5}  {status}", r.name, r.score, r.rank, cpu_text(r.cpu));
+    }
+    let winners: Vec<String> = s.winners().iter().map(|&p| format!("{} (player {p})", s.players[p].name)).collect();
+    println!("{}: {}", if winners.len() > 1 { "winners (tied)" } else { "winner" }, winners.join(", "));
+}
+
+fn print_table(game: &dyn AnyGame, all: &[MatchSummary]) {
+    let n = all.len() as f64;
+    println!("{}, {} matches (seeds {}..{})", game.title(), all.len(), all[0].seed, all[all.len() - 1].seed);
+    println!("{:>6}  {:<12} {:>6} {:>12} {:>10} {:>7}", "player", "name", "wins", "mean score", "mean rank", "frozen");
+    for p in 0..all[0].players.len() {
+        let wins = all.iter().filter(|s| s.players[p].rank == 1).count();
+        let score: f64 = all.iter().map(|s| s.players[p].score as f64).sum::<f64>() / n;
+        let rank: f64 = all.iter().map(|s| f64::from(s.players[p].rank)).sum::<f64>() / n;
+        let frozen = all.iter().filter(|s| s.players[p].frozen.is_some()).count();
+        println!("{p:>6}  {:<12} {wins:>6} {score:>12.1} {rank:>10.2} {frozen:>7}", all[0].players[p].name);
+    }
+    println!("(a tie for first counts as a win for each tied player)");
+}
