@@ -82,12 +82,14 @@ where
             return Err(MatchError::PlayerCount(players.len()));
         }
         let bots: Vec<Box<dyn Bot<G>>> = players.iter().map(|p| self.bot(p)).collect::<Result<_, _>>()?;
-        let mut bots: [Box<dyn Bot<G>>; NB_PLAYERS] = bots.try_into().map_err(|_| MatchError::PlayerCount(players.len()))?;
+        let mut bots: [Box<dyn Bot<G>>; NB_PLAYERS] =
+            bots.try_into().map_err(|_| MatchError::PlayerCount(players.len()))?;
         Ok(play_match::<G>(setup, &mut bots, record)?)
     }
 }
 
-static PANDEMIC: Entry<Pandemic> = Entry { house: pandemic::house::house_bot, house_names: pandemic::house::HOUSE_BOTS };
+static PANDEMIC: Entry<Pandemic> =
+    Entry { house: pandemic::house::house_bot, house_names: pandemic::house::HOUSE_BOTS };
 
 /// Every game Arena plays, in the order of the statements.
 pub fn games() -> Vec<&'static dyn AnyGame> {

@@ -73,8 +73,10 @@ pub fn parse(text: &str, specs: &[ParamSpec]) -> Result<Config, CnfError> {
             }
             return Ok(Config { version, params, board: BoardSource::Generated });
         }
+        // The version line is any first line that does not start with a parameter name.
+        let names_a_param = specs.iter().any(|s| s.name.eq_ignore_ascii_case(words[0]));
         let is_pair = words.len() == 2 && words[1].parse::<i64>().is_ok();
-        if first && !is_pair {
+        if first && !is_pair && !names_a_param {
             version = Some(line.to_string());
             first = false;
             continue;
@@ -118,6 +120,13 @@ mod tests {
         let c = parse("rows 20\nFIXED\nabc\n  def\n", SPECS).unwrap();
         assert_eq!(c.version, None);
         assert_eq!(c.board, BoardSource::Fixed(vec![(3, "abc".into()), (4, "  def".into())]));
+    }
+
+    #[test]
+    fn a_first_line_naming_a_parameter_is_not_a_version_line() {
+        let e = parse("rows x\n", SPECS).unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.message.contains("`rows` must be an integer"), "{}", e.message);
     }
 
     #[test]

@@ -16,9 +16,16 @@ pub enum SetupError {
     #[error(transparent)]
     Params(#[from] ParamError),
     #[error("fixed board: {0}")]
-    Board(#[from] CnfError),
+    Board(CnfError),
     #[error("{0}")]
     Other(String),
+}
+
+// Not `#[from]`: that would also make the error its own source, printed twice in error chains.
+impl From<CnfError> for SetupError {
+    fn from(e: CnfError) -> Self {
+        SetupError::Board(e)
+    }
 }
 
 /// A game's rules. Implementations are pure: all randomness comes from the given streams.

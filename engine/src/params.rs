@@ -43,12 +43,7 @@ impl ParamValues {
         };
         let spec = &specs[k];
         if value < spec.min || value > spec.max {
-            return Err(ParamError::OutOfRange {
-                name: spec.name.to_string(),
-                value,
-                min: spec.min,
-                max: spec.max,
-            });
+            return Err(ParamError::OutOfRange { name: spec.name.to_string(), value, min: spec.min, max: spec.max });
         }
         self.values[k].1 = value;
         Ok(())
@@ -56,11 +51,7 @@ impl ParamValues {
 
     /// The value of a parameter; panics on a name the game does not have (a programming error).
     pub fn get(&self, name: &str) -> i64 {
-        self.values
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| *v)
-            .unwrap_or_else(|| panic!("no parameter {name}"))
+        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| *v).unwrap_or_else(|| panic!("no parameter {name}"))
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&str, i64)> {

@@ -36,9 +36,7 @@ impl FreezeReason {
     }
 
     pub fn from_code(code: u8) -> Option<Self> {
-        [FreezeReason::Cpu, FreezeReason::Memory, FreezeReason::Trap, FreezeReason::Orders]
-            .get(code as usize)
-            .copied()
+        [FreezeReason::Cpu, FreezeReason::Memory, FreezeReason::Trap, FreezeReason::Orders].get(code as usize).copied()
     }
 }
 
@@ -197,7 +195,10 @@ pub fn play_match<G: Game>(
     let mut bot_rngs: Vec<GameRng> = (0..NB_PLAYERS).map(|p| GameRng::new(setup.seed, Stream::Bot(p))).collect();
 
     let mut writer = if record {
-        let header = ReplayHeader::new::<G>(setup, bots.iter().map(|b| PlayerInfo { name: b.name().to_string(), hash: b.hash() }).collect());
+        let header = ReplayHeader::new::<G>(
+            setup,
+            bots.iter().map(|b| PlayerInfo { name: b.name().to_string(), hash: b.hash() }).collect(),
+        );
         Some(ReplayWriter::<G>::start(&header, &state).map_err(|e| SetupError::Other(e.to_string()))?)
     } else {
         None

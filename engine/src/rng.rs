@@ -116,18 +116,24 @@ mod tests {
 
     #[test]
     fn streams_are_independent_and_reproducible() {
-        let a: Vec<u32> = (0..8).map({
-            let mut r = GameRng::new(7, Stream::Board);
-            move |_| r.next_u32()
-        }).collect();
-        let b: Vec<u32> = (0..8).map({
-            let mut r = GameRng::new(7, Stream::Board);
-            move |_| r.next_u32()
-        }).collect();
-        let c: Vec<u32> = (0..8).map({
-            let mut r = GameRng::new(7, Stream::Rules);
-            move |_| r.next_u32()
-        }).collect();
+        let a: Vec<u32> = (0..8)
+            .map({
+                let mut r = GameRng::new(7, Stream::Board);
+                move |_| r.next_u32()
+            })
+            .collect();
+        let b: Vec<u32> = (0..8)
+            .map({
+                let mut r = GameRng::new(7, Stream::Board);
+                move |_| r.next_u32()
+            })
+            .collect();
+        let c: Vec<u32> = (0..8)
+            .map({
+                let mut r = GameRng::new(7, Stream::Rules);
+                move |_| r.next_u32()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

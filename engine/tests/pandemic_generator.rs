@@ -25,26 +25,15 @@ fn is_open(b: &Board, p: Pos) -> bool {
 
 /// Cities touching `p` through its 4 sides.
 fn cities_beside(b: &Board, p: Pos) -> impl Iterator<Item = usize> + '_ {
-    Dir::MOVES
-        .into_iter()
-        .filter_map(move |d| b.city_at(p.step(d)))
+    Dir::MOVES.into_iter().filter_map(move |d| b.city_at(p.step(d)))
 }
 
 fn check_shape(b: &Board, size: usize, ctx: &str) {
     assert_eq!((b.rows(), b.cols()), (size, size), "{ctx}: size");
     let n = size as i32;
     for k in 0..n {
-        for p in [
-            Pos::new(0, k),
-            Pos::new(n - 1, k),
-            Pos::new(k, 0),
-            Pos::new(k, n - 1),
-        ] {
-            assert_eq!(
-                b.cell(p),
-                CellType::Wall,
-                "{ctx}: border cell {p} is not WALL"
-            );
+        for p in [Pos::new(0, k), Pos::new(n - 1, k), Pos::new(k, 0), Pos::new(k, n - 1)] {
+            assert_eq!(b.cell(p), CellType::Wall, "{ctx}: border cell {p} is not WALL");
         }
     }
 }
@@ -67,12 +56,7 @@ fn check_connected(b: &Board, ctx: &str) {
             }
         }
     }
-    assert_eq!(
-        reached,
-        open.len(),
-        "{ctx}: {} open cells unreachable",
-        open.len() - reached
-    );
+    assert_eq!(reached, open.len(), "{ctx}: {} open cells unreachable", open.len() - reached);
 }
 
 fn check_cities(b: &Board, ctx: &str) {
@@ -81,26 +65,12 @@ fn check_cities(b: &Board, ctx: &str) {
     let mut listed = 0;
     for (id, city) in cities.iter().enumerate() {
         assert!(!city.is_empty(), "{ctx}: city {id} is empty");
-        let (i0, i1) = (
-            city.iter().map(|p| p.i).min().unwrap(),
-            city.iter().map(|p| p.i).max().unwrap(),
-        );
-        let (j0, j1) = (
-            city.iter().map(|p| p.j).min().unwrap(),
-            city.iter().map(|p| p.j).max().unwrap(),
-        );
+        let (i0, i1) = (city.iter().map(|p| p.i).min().unwrap(), city.iter().map(|p| p.i).max().unwrap());
+        let (j0, j1) = (city.iter().map(|p| p.j).min().unwrap(), city.iter().map(|p| p.j).max().unwrap());
         let (h, w) = (i1 - i0 + 1, j1 - j0 + 1);
-        assert!(
-            (2..=6).contains(&h) && (2..=6).contains(&w),
-            "{ctx}: city {id} is {h}x{w}"
-        );
-        let rect: Vec<Pos> = (i0..=i1)
-            .flat_map(|i| (j0..=j1).map(move |j| Pos::new(i, j)))
-            .collect();
-        assert_eq!(
-            city, &rect,
-            "{ctx}: city {id} is not a solid row-major rectangle"
-        );
+        assert!((2..=6).contains(&h) && (2..=6).contains(&w), "{ctx}: city {id} is {h}x{w}");
+        let rect: Vec<Pos> = (i0..=i1).flat_map(|i| (j0..=j1).map(move |j| Pos::new(i, j))).collect();
+        assert_eq!(city, &rect, "{ctx}: city {id} is not a solid row-major rectangle");
         for &p in city {
             assert_eq!(b.cell(p), CellType::City, "{ctx}: city {id} cell {p}");
             assert_eq!(b.city_at(p), Some(id), "{ctx}: city id at {p}");
@@ -116,16 +86,8 @@ fn check_cities(b: &Board, ctx: &str) {
         }
         listed += city.len();
     }
-    let city_cells = b
-        .cell_types()
-        .cells()
-        .iter()
-        .filter(|&&c| c == CellType::City)
-        .count();
-    assert_eq!(
-        city_cells, listed,
-        "{ctx}: CITY cells outside the listed cities"
-    );
+    let city_cells = b.cell_types().cells().iter().filter(|&&c| c == CellType::City).count();
+    assert_eq!(city_cells, listed, "{ctx}: CITY cells outside the listed cities");
 }
 
 fn check_paths(b: &Board, ctx: &str) {
@@ -133,67 +95,30 @@ fn check_paths(b: &Board, ctx: &str) {
     let mut listed = 0;
     for (id, path) in b.paths().iter().enumerate() {
         let (a, c) = path.ends;
-        assert!(
-            a < c,
-            "{ctx}: path {id} ends {:?} are not two ordered distinct cities",
-            path.ends
-        );
-        assert!(
-            c < b.cities().len(),
-            "{ctx}: path {id} ends at unknown city {c}"
-        );
+        assert!(a < c, "{ctx}: path {id} ends {:?} are not two ordered distinct cities", path.ends);
+        assert!(c < b.cities().len(), "{ctx}: path {id} ends at unknown city {c}");
         assert!(!path.cells.is_empty(), "{ctx}: path {id} is empty");
         for (k, &p) in path.cells.iter().enumerate() {
             assert_eq!(b.cell(p), CellType::Path, "{ctx}: path {id} cell {p}");
             assert_eq!(b.path_at(p), Some(id), "{ctx}: path id at {p}");
-            assert_eq!(
-                owner[b.index(p)],
-                usize::MAX,
-                "{ctx}: {p} is listed twice (path {id})"
-            );
+            assert_eq!(owner[b.index(p)], usize::MAX, "{ctx}: {p} is listed twice (path {id})");
             owner[b.index(p)] = id;
             if k > 0 {
                 let prev = path.cells[k - 1];
-                assert_eq!(
-                    prev.manhattan(p),
-                    1,
-                    "{ctx}: path {id} jumps from {prev} to {p}"
-                );
+                assert_eq!(prev.manhattan(p), 1, "{ctx}: path {id} jumps from {prev} to {p}");
             }
         }
         // Walking order: from a city of the first end to a city of the second.
         let first = path.cells[0];
         let last = *path.cells.last().unwrap();
-        assert!(
-            cities_beside(b, first).any(|x| x == a),
-            "{ctx}: path {id} does not start at city {a}"
-        );
-        assert!(
-            cities_beside(b, last).any(|x| x == c),
-            "{ctx}: path {id} does not end at city {c}"
-        );
-        let touched: BTreeSet<usize> = path
-            .cells
-            .iter()
-            .flat_map(|&p| cities_beside(b, p))
-            .collect();
-        assert_eq!(
-            touched,
-            BTreeSet::from([a, c]),
-            "{ctx}: path {id} touches the wrong cities"
-        );
+        assert!(cities_beside(b, first).any(|x| x == a), "{ctx}: path {id} does not start at city {a}");
+        assert!(cities_beside(b, last).any(|x| x == c), "{ctx}: path {id} does not end at city {c}");
+        let touched: BTreeSet<usize> = path.cells.iter().flat_map(|&p| cities_beside(b, p)).collect();
+        assert_eq!(touched, BTreeSet::from([a, c]), "{ctx}: path {id} touches the wrong cities");
         listed += path.cells.len();
     }
-    let path_cells = b
-        .cell_types()
-        .cells()
-        .iter()
-        .filter(|&&c| c == CellType::Path)
-        .count();
-    assert_eq!(
-        path_cells, listed,
-        "{ctx}: PATH cells outside the listed paths"
-    );
+    let path_cells = b.cell_types().cells().iter().filter(|&&c| c == CellType::Path).count();
+    assert_eq!(path_cells, listed, "{ctx}: PATH cells outside the listed paths");
     // Distinct paths never touch, so they never cross.
     for p in b.cell_types().positions() {
         let id = owner[b.index(p)];
@@ -247,8 +172,8 @@ fn boards_survive_a_round_trip_through_their_cells() {
     // FIXED boards are read back from cell types alone: the same cities and paths must emerge.
     for (seed, size) in cases().into_iter().step_by(5) {
         let b = board(seed, size);
-        let back = Board::from_cells(b.cell_types().clone())
-            .unwrap_or_else(|e| panic!("seed {seed}, size {size}: {e}"));
+        let back =
+            Board::from_cells(b.cell_types().clone()).unwrap_or_else(|e| panic!("seed {seed}, size {size}: {e}"));
         let sets = |x: &Board| {
             let cities: BTreeSet<Vec<Pos>> = x.cities().iter().cloned().collect();
             // Each path as its cell set and the set of its two end cities' first cells.
@@ -258,10 +183,7 @@ fn boards_survive_a_round_trip_through_their_cells() {
                 .map(|p| {
                     let mut cells = p.cells.clone();
                     cells.sort_unstable();
-                    (
-                        cells,
-                        BTreeSet::from([x.cities()[p.ends.0][0], x.cities()[p.ends.1][0]]),
-                    )
+                    (cells, BTreeSet::from([x.cities()[p.ends.0][0], x.cities()[p.ends.1][0]]))
                 })
                 .collect();
             (cities, paths)
@@ -278,36 +200,17 @@ fn boards_have_paths_and_interior_walls() {
         let b = board(seed, 70);
         paths += b.paths().len();
         with_paths += usize::from(b.paths().len() >= 3);
-        let walls = b
-            .cell_types()
-            .cells()
-            .iter()
-            .filter(|&&c| c == CellType::Wall)
-            .count();
+        let walls = b.cell_types().cells().iter().filter(|&&c| c == CellType::Wall).count();
         with_walls += usize::from(walls > 4 * 70 - 4);
     }
-    assert!(
-        with_paths >= 90,
-        "only {with_paths}/{n} boards have 3 paths or more"
-    );
-    assert!(
-        with_walls >= 90,
-        "only {with_walls}/{n} boards have interior walls"
-    );
+    assert!(with_paths >= 90, "only {with_paths}/{n} boards have 3 paths or more");
+    assert!(with_walls >= 90, "only {with_walls}/{n} boards have interior walls");
     assert!(paths >= 6 * n as usize, "only {paths} paths on {n} boards");
 }
 
 #[test]
 fn same_seed_same_board() {
-    for (seed, size) in [
-        (0, 70),
-        (1, 70),
-        (77, 70),
-        (5, 20),
-        (6, 30),
-        (7, 45),
-        (u64::MAX, 70),
-    ] {
+    for (seed, size) in [(0, 70), (1, 70), (77, 70), (5, 20), (6, 30), (7, 45), (u64::MAX, 70)] {
         let a = board(seed, size);
         let b = board(seed, size);
         assert_eq!(a.cell_types(), b.cell_types(), "seed {seed}: cells differ");
@@ -326,10 +229,7 @@ fn board_depends_only_on_the_rng_state() {
     assert_ne!(first.cell_types(), second.cell_types());
     assert_eq!(generate(70, &mut copy), second);
     // Other streams of the same seed give other boards.
-    assert_ne!(
-        generate(70, &mut GameRng::new(42, Stream::Rules)).cell_types(),
-        first.cell_types()
-    );
+    assert_ne!(generate(70, &mut GameRng::new(42, Stream::Rules)).cell_types(), first.cell_types());
 }
 
 #[test]
@@ -338,11 +238,7 @@ fn different_seeds_different_boards() {
         let boards: Vec<Board> = (0..40).map(|s| board(s, size)).collect();
         for (x, a) in boards.iter().enumerate() {
             for (y, b) in boards.iter().enumerate().skip(x + 1) {
-                assert_ne!(
-                    a.cell_types(),
-                    b.cell_types(),
-                    "size {size}: seeds {x} and {y} give one board"
-                );
+                assert_ne!(a.cell_types(), b.cell_types(), "size {size}: seeds {x} and {y} give one board");
             }
         }
     }
@@ -352,23 +248,4 @@ fn different_seeds_different_boards() {
 #[should_panic(expected = "at least 20x20")]
 fn tiny_boards_are_refused() {
     board(0, 19);
-}
-
-/// `cargo test --release -p engine --test pandemic_generator -- --ignored --nocapture`
-#[test]
-#[ignore = "timing; run in release mode"]
-fn generation_time() {
-    for size in [20, 30, 45, 70, 100] {
-        let seeds = 2000u64;
-        let start = std::time::Instant::now();
-        let mut cities = 0;
-        for seed in 0..seeds {
-            cities += board(seed, size).cities().len();
-        }
-        let per_board = start.elapsed().as_secs_f64() * 1e6 / seeds as f64;
-        println!(
-            "size {size}: {per_board:.1} us per board, {:.1} cities",
-            cities as f64 / seeds as f64
-        );
-    }
 }

@@ -77,9 +77,7 @@ impl ReplayHeader {
             params: setup.params.clone(),
             fixed_board: match &setup.board {
                 BoardSource::Generated => None,
-                BoardSource::Fixed(lines) => {
-                    Some(lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n"))
-                }
+                BoardSource::Fixed(lines) => Some(lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n")),
             },
             players,
         }
@@ -124,11 +122,10 @@ impl RoundCommon {
     }
 
     fn read(prev: &RoundCommon, r: &mut Reader) -> Result<RoundCommon, ReplayError> {
-        let mut scores = [0i64; NB_PLAYERS];
-        for p in 0..NB_PLAYERS {
-            scores[p] = prev.scores[p]
-                .checked_add(r.signed("score")?)
-                .ok_or_else(|| ReplayError::Corrupt("score overflow".into()))?;
+        let mut scores = prev.scores;
+        for score in scores.iter_mut() {
+            *score =
+                score.checked_add(r.signed("score")?).ok_or_else(|| ReplayError::Corrupt("score overflow".into()))?;
         }
         let mut cpu = [0.0; NB_PLAYERS];
         for c in cpu.iter_mut() {
@@ -265,8 +262,8 @@ impl Replay {
         loop {
             let (tag, payload) = next(&mut r, &[TAG_ROUND, TAG_END])?;
             if tag == TAG_END {
-                let summary: MatchSummary = serde_json::from_slice(&payload)
-                    .map_err(|e| ReplayError::Corrupt(format!("summary: {e}")))?;
+                let summary: MatchSummary =
+                    serde_json::from_slice(&payload).map_err(|e| ReplayError::Corrupt(format!("summary: {e}")))?;
                 r.finish("the end section")?;
                 return Ok(Replay { header, initial, rounds, summary });
             }

@@ -28,7 +28,8 @@ fn measure(game: &dyn engine::catalog::AnyGame, bots: &[&str], record: bool, mat
     let mut times = Vec::new();
     let mut sizes = Vec::new();
     for seed in 1..=matches {
-        let setup = MatchSetup { params: ParamValues::defaults(game.param_specs()), board: BoardSource::Generated, seed };
+        let setup =
+            MatchSetup { params: ParamValues::defaults(game.param_specs()), board: BoardSource::Generated, seed };
         let t = Instant::now();
         let out = game.play(&setup, &players, record)?;
         times.push(t.elapsed());
@@ -51,6 +52,16 @@ pub fn bench(a: BenchArgs) -> anyhow::Result<()> {
     // One warm-up match so that page faults and lazy statics are not measured.
     measure(game, &["Demo"; 4], true, 1)?;
     println!("{} default matches, {matches} seeds each, one thread:", game.title());
+    let mut setup_times: Vec<Duration> = (1..=matches)
+        .map(|seed| {
+            let setup =
+                MatchSetup { params: ParamValues::defaults(game.param_specs()), board: BoardSource::Generated, seed };
+            let t = Instant::now();
+            game.check(&setup).map(|_| t.elapsed())
+        })
+        .collect::<Result<_, _>>()?;
+    setup_times.sort();
+    println!("  {:<34} median {:>7.3} ms", "board generation and setup", ms(setup_times[setup_times.len() / 2]));
     for (label, bots, record) in [
         ("engine alone (4 Null, no replay)", ["Null"; 4], false),
         ("4 native Demo, no replay", ["Demo"; 4], false),
@@ -60,7 +71,11 @@ pub fn bench(a: BenchArgs) -> anyhow::Result<()> {
         print!("  {label:<34} median {:>7.3} ms  p90 {:>7.3} ms  mean {:>7.3} ms", ms(f.median), ms(f.p90), ms(f.mean));
         if !f.replay_bytes.is_empty() {
             let b = &f.replay_bytes;
-            print!("  replay median {:.1} KB, max {:.1} KB", b[b.len() / 2] as f64 / 1000.0, b[b.len() - 1] as f64 / 1000.0);
+            print!(
+                "  replay median {:.1} KB, max {:.1} KB",
+                b[b.len() / 2] as f64 / 1000.0,
+                b[b.len() - 1] as f64 / 1000.0
+            );
         }
         println!();
     }

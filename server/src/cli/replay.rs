@@ -24,12 +24,24 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
         _ => 0,
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&serde_json::json!({ "header": r.header, "summary": r.summary }))?);
+        // A struct, not `json!`, so that the parameters keep the game's order.
+        #[derive(serde::Serialize)]
+        struct Out<'a> {
+            header: &'a engine::replay::ReplayHeader,
+            summary: &'a engine::referee::MatchSummary,
+        }
+        println!("{}", serde_json::to_string_pretty(&Out { header: &r.header, summary: &r.summary })?);
         return Ok(());
     }
     let h = &r.header;
     println!("{} replay, format {}, engine {}, rules v{}", h.game_title, h.format, h.engine_version, h.rules_version);
-    println!("seed {}, {} rounds, {} frames, board {}", h.seed, r.rounds.len(), frames, if h.fixed_board.is_some() { "FIXED" } else { "generated" });
+    println!(
+        "seed {}, {} rounds, {} frames, board {}",
+        h.seed,
+        r.rounds.len(),
+        frames,
+        if h.fixed_board.is_some() { "FIXED" } else { "generated" }
+    );
     for (p, (info, res)) in h.players.iter().zip(&r.summary.players).enumerate() {
         println!("  player {p}: {:<12} score {:>8}  rank {}  {}", info.name, res.score, res.rank, info.hash);
     }

@@ -1,6 +1,6 @@
 //! `arena run`: one match or many, printed as a table or JSON, with replays.
 
-use super::seeds::parse_seeds;
+use super::seeds::{parse_seed_list, Seeds};
 use anyhow::{bail, Context};
 use engine::catalog::{AnyGame, PlayerSpec};
 use engine::cnf::BoardSource;
@@ -20,8 +20,8 @@ pub struct RunArgs {
     #[arg(short, long, default_value_t = 1, conflicts_with = "seeds")]
     seed: u64,
     /// Play many seeds and print a summary: `1..100` is seeds 1 to 100 inclusive.
-    #[arg(long, value_parser = parse_seeds)]
-    seeds: Option<Vec<u64>>,
+    #[arg(long, value_parser = parse_seed_list)]
+    seeds: Option<Seeds>,
     /// A Jutge `.cnf` parameter file (defaults otherwise).
     #[arg(short = 'i', long)]
     config: Option<PathBuf>,
@@ -43,7 +43,10 @@ fn players(game: &dyn AnyGame, bots: &[String]) -> anyhow::Result<Vec<PlayerSpec
     bots.iter()
         .map(|b| {
             if b.ends_with(".wasm") {
-                bail!("{b}: WebAssembly bots need the sandbox, which is not built yet; use house bots: {}", game.house_bots().join(", "))
+                bail!(
+                    "{b}: WebAssembly bots need the sandbox, which is not built yet; use house bots: {}",
+                    game.house_bots().join(", ")
+                )
             }
             Ok(PlayerSpec::House(b.clone()))
         })
@@ -65,7 +68,13 @@ pub fn run(a: RunArgs) -> anyhow::Result<()> {
     let game = super::game(&a.game)?;
     let specs = players(game, &a.bots)?;
     let (params, board) = load_setup(game, a.config.as_ref())?;
-    let seeds = a.seeds.clone().unwrap_or_else(|| vec![a.seed]);
+    let seeds = a.seeds.clone().map(|s| s.0).unwrap_or_else(|| vec![a.seed]);
+    // Find parameter and board errors before playing, and name the file they come from.
+    let first = MatchSetup { params: params.clone(), board: board.clone(), seed: seeds[0] };
+    game.check(&first).with_context(|| match &a.config {
+        Some(path) => path.display().to_string(),
+        None => "default parameters".to_string(),
+    })?;
     let many = a.seeds.is_some();
     if let Some(dir) = &a.out_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -123,7 +132,12 @@ fn print_match(game: &dyn AnyGame, s: &MatchSummary) {
     for (p, r) in s.players.iter().enumerate() {
         let status = match &r.frozen {
             None => "playing to the end".to_string(),
-            Some(f) => format!("frozen in round {} ({}): {}", f.round, serde_json::to_value(f.reason).map(|v| v.as_str().unwrap_or("").to_string()).unwrap_or_default(), f.message),
+            Some(f) => format!(
+                "frozen in round {} ({}): {}",
+                f.round,
+                serde_json::to_value(f.reason).map(|v| v.as_str().unwrap_or("").to_string()).unwrap_or_default(),
+                f.message
+            ),
         };
         println!("{p:>6}  {:<12} {:>10} {:>5} {:>5}  {status}", r.name, r.score, r.rank, cpu_text(r.cpu));
     }

@@ -1,5 +1,13 @@
 //! Seed ranges: `7`, `1..100` (inclusive), `1..=100`.
 
+/// A list of seeds (a newtype so that clap takes it as one value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds(pub Vec<u64>);
+
+pub fn parse_seed_list(s: &str) -> Result<Seeds, String> {
+    parse_seeds(s).map(Seeds)
+}
+
 pub fn parse_seeds(s: &str) -> Result<Vec<u64>, String> {
     let num = |t: &str| t.trim().parse::<u64>().map_err(|_| format!("`{t}` is not a seed (a non-negative integer)"));
     let (a, b) = match s.split_once("..") {

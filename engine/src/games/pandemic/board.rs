@@ -49,8 +49,8 @@ pub enum BoardError {
     NoCities(usize),
     #[error("cell {0} cannot be reached from the rest of the board")]
     Disconnected(Pos),
-    #[error("path {path} touches {touching} cities; a path must join exactly two")]
-    PathEnds { path: usize, touching: usize },
+    #[error("the path through {at} touches {touching} cities; a path must join exactly two")]
+    PathEnds { at: Pos, touching: usize },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl Board {
             }
         }
         let mut paths = Vec::with_capacity(path_groups.len());
-        for (id, group) in path_groups.into_iter().enumerate() {
+        for group in path_groups {
             let mut touching: Vec<usize> = Vec::new();
             for &p in &group {
                 for d in Dir::MOVES {
@@ -92,7 +92,7 @@ impl Board {
                 }
             }
             if touching.len() != 2 {
-                return Err(BoardError::PathEnds { path: id, touching: touching.len() });
+                return Err(BoardError::PathEnds { at: group[0], touching: touching.len() });
             }
             touching.sort_unstable();
             paths.push(PathInfo { ends: (touching[0], touching[1]), cells: group });
@@ -102,11 +102,7 @@ impl Board {
 
     /// Builds a board from explicit cities and paths (the generator's output). Cells listed in
     /// cities and paths must have the matching type.
-    pub fn from_parts(
-        cells: Grid<CellType>,
-        cities: Vec<Vec<Pos>>,
-        paths: Vec<PathInfo>,
-    ) -> Result<Board, BoardError> {
+    pub fn from_parts(cells: Grid<CellType>, cities: Vec<Vec<Pos>>, paths: Vec<PathInfo>) -> Result<Board, BoardError> {
         let mut city_id = Grid::new(cells.rows(), cells.cols(), -1i16);
         for (id, city) in cities.iter().enumerate() {
             for &p in city {

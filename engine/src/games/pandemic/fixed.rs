@@ -92,6 +92,13 @@ pub fn parse(params: &Params, lines: &[(usize, String)]) -> Result<FixedBoard, C
                 .filter(|_| w.len() == 2)
                 .ok_or_else(|| CnfError::new(*n, format!("expected `{} <count>`", w[0])))
         };
+        // An optional header line of words (not a section keyword) follows the section line.
+        if it.peek().is_some_and(|(_, h)| {
+            let first = h.split_whitespace().next().unwrap_or("");
+            first.chars().next().is_some_and(char::is_alphabetic) && first != "units" && first != "masks"
+        }) {
+            it.next();
+        }
         let mut rows_of = |k: usize, fields: usize, what: &str| -> Result<Vec<(usize, Vec<i64>)>, CnfError> {
             let mut out = Vec::with_capacity(k);
             while out.len() < k {
@@ -102,9 +109,9 @@ pub fn parse(params: &Params, lines: &[(usize, String)]) -> Result<FixedBoard, C
                 match vals {
                     Ok(v) if v.len() == fields => out.push((*m, v)),
                     Ok(v) => return Err(CnfError::new(*m, format!("expected {fields} numbers, found {}", v.len()))),
-                    // A header line of words is allowed before the first row.
-                    Err(_) if out.is_empty() && row.chars().next().is_some_and(|c| c.is_alphabetic()) => {}
-                    Err(_) => return Err(CnfError::new(*m, format!("expected {fields} integers, found `{}`", row.trim()))),
+                    Err(_) => {
+                        return Err(CnfError::new(*m, format!("expected {fields} integers, found `{}`", row.trim())))
+                    }
                 }
             }
             Ok(out)
@@ -134,7 +141,12 @@ pub fn parse(params: &Params, lines: &[(usize, String)]) -> Result<FixedBoard, C
     Ok(fixed)
 }
 
-fn parse_units(params: &Params, board: &Board, rows: Vec<(usize, Vec<i64>)>, line: usize) -> Result<Vec<Unit>, CnfError> {
+fn parse_units(
+    params: &Params,
+    board: &Board,
+    rows: Vec<(usize, Vec<i64>)>,
+    line: usize,
+) -> Result<Vec<Unit>, CnfError> {
     let total = params.nb_players * params.nb_units;
     if rows.len() != total {
         return Err(CnfError::new(line, format!("{} units listed; nb_players x nb_units is {total}", rows.len())));
@@ -144,8 +156,14 @@ fn parse_units(params: &Params, board: &Board, rows: Vec<(usize, Vec<i64>)>, lin
     let mut taken = Grid::new(board.rows(), board.cols(), false);
     for (m, v) in rows {
         let err = |msg: String| CnfError::new(m, msg);
-        let id = usize::try_from(v[0]).ok().filter(|&id| id < total).ok_or_else(|| err(format!("unit id {} is not in 0..{total}", v[0])))?;
-        let player = usize::try_from(v[1]).ok().filter(|&p| p < NB_PLAYERS).ok_or_else(|| err(format!("player {} is not in 0..4", v[1])))?;
+        let id = usize::try_from(v[0])
+            .ok()
+            .filter(|&id| id < total)
+            .ok_or_else(|| err(format!("unit id {} is not in 0..{total}", v[0])))?;
+        let player = usize::try_from(v[1])
+            .ok()
+            .filter(|&p| p < NB_PLAYERS)
+            .ok_or_else(|| err(format!("player {} is not in 0..4", v[1])))?;
         let pos = Pos::new(v[2] as i32, v[3] as i32);
         if !matches!(board.cell_types().get(pos), Some(t) if *t != CellType::Wall) {
             return Err(err(format!("unit {id} at {pos} is not on an open cell")));
@@ -154,7 +172,10 @@ fn parse_units(params: &Params, board: &Board, rows: Vec<(usize, Vec<i64>)>, lin
             return Err(err(format!("two units at {pos}")));
         }
         let (health, damage, turns) = (v[4], v[5], v[6]);
-        if !(0..=i64::from(i32::MAX)).contains(&health) || !(0..=100).contains(&damage) || !(0..=1_000_000).contains(&turns) {
+        if !(0..=i64::from(i32::MAX)).contains(&health)
+            || !(0..=100).contains(&damage)
+            || !(0..=1_000_000).contains(&turns)
+        {
             return Err(err(format!("unit {id}: health must be >= 0, damage 0..=100, turns >= 0")));
         }
         let (immune, mask) = (v[7] != 0, v[8] != 0);
@@ -165,10 +186,22 @@ fn parse_units(params: &Params, board: &Board, rows: Vec<(usize, Vec<i64>)>, lin
             return Err(err(format!("unit id {id} is listed twice")));
         }
         per_player[player] += 1;
-        units[id] = Some(Unit { id, player, pos, health: health as i32, damage: damage as i32, turns: turns as i32, immune, mask });
+        units[id] = Some(Unit {
+            id,
+            player,
+            pos,
+            health: health as i32,
+            damage: damage as i32,
+            turns: turns as i32,
+            immune,
+            mask,
+        });
     }
     if let Some(p) = (0..NB_PLAYERS).find(|&p| per_player[p] != params.nb_units) {
-        return Err(CnfError::new(line, format!("player {p} has {} units; nb_units is {}", per_player[p], params.nb_units)));
+        return Err(CnfError::new(
+            line,
+            format!("player {p} has {} units; nb_units is {}", per_player[p], params.nb_units),
+        ));
     }
     Ok(units.into_iter().map(|u| u.expect("every id checked")).collect())
 }

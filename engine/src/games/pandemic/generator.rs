@@ -132,12 +132,7 @@ struct Rect {
 impl Rect {
     /// The 1x1 rectangle of one cell.
     fn cell(p: Pos) -> Rect {
-        Rect {
-            top: p.i,
-            left: p.j,
-            h: 1,
-            w: 1,
-        }
+        Rect { top: p.i, left: p.j, h: 1, w: 1 }
     }
 
     fn bottom(self) -> i32 {
@@ -161,10 +156,7 @@ impl Rect {
     }
 
     fn random_cell(self, rng: &mut GameRng) -> Pos {
-        Pos::new(
-            self.top + rng.below(self.h as u32) as i32,
-            self.left + rng.below(self.w as u32) as i32,
-        )
+        Pos::new(self.top + rng.below(self.h as u32) as i32, self.left + rng.below(self.w as u32) as i32)
     }
 }
 
@@ -223,11 +215,7 @@ impl Generator {
             for j in 0..n {
                 let border = i == 0 || j == 0 || i == n - 1 || j == n - 1;
                 let k = (i * n + j) as usize;
-                self.cells[k] = if border {
-                    CellType::Wall
-                } else {
-                    CellType::Grass
-                };
+                self.cells[k] = if border { CellType::Wall } else { CellType::Grass };
                 let near_border = i <= NEAR || j <= NEAR || i >= n - 1 - NEAR || j >= n - 1 - NEAR;
                 self.near[k] = if near_border { BORDER_BIT } else { 0 };
             }
@@ -240,14 +228,7 @@ impl Generator {
 
     /// A random `h` x `w` rectangle whose box grown by `before` / `after` stays inside the
     /// ring of cells 1..n-2, or `None` if there is no room.
-    fn random_rect(
-        &self,
-        rng: &mut GameRng,
-        h: i32,
-        w: i32,
-        before: i32,
-        after: i32,
-    ) -> Option<Rect> {
+    fn random_rect(&self, rng: &mut GameRng, h: i32, w: i32, before: i32, after: i32) -> Option<Rect> {
         let lo = 1 + before;
         let (hi_i, hi_j) = (self.n - 2 - after - h + 1, self.n - 2 - after - w + 1);
         if hi_i < lo || hi_j < lo {
@@ -290,11 +271,7 @@ impl Generator {
             let Some(r) = self.random_rect(rng, h, w, p.city_before, p.city_after) else {
                 continue;
             };
-            if self
-                .cities
-                .iter()
-                .any(|&c| r.box_meets(p.city_before, p.city_after, c))
-            {
+            if self.cities.iter().any(|&c| r.box_meets(p.city_before, p.city_after, c)) {
                 continue;
             }
             let id = self.cities.len();
@@ -367,10 +344,7 @@ impl Generator {
                     self.cells[k] = CellType::Path;
                     self.mark_near(Rect::cell(q), PATH_BIT);
                 }
-                self.paths.push(PathInfo {
-                    ends: (lo, hi),
-                    cells,
-                });
+                self.paths.push(PathInfo { ends: (lo, hi), cells });
             }
         }
     }
@@ -429,11 +403,8 @@ impl Generator {
             let mut rest = &walk[..];
             let mut on = true;
             while !rest.is_empty() {
-                let len = if on {
-                    rng.range(p.line_on.0, p.line_on.1)
-                } else {
-                    rng.range(p.line_off.0, p.line_off.1)
-                } as usize;
+                let len = if on { rng.range(p.line_on.0, p.line_on.1) } else { rng.range(p.line_off.0, p.line_off.1) }
+                    as usize;
                 let (segment, tail) = rest.split_at(len.min(rest.len()));
                 if on {
                     for &q in segment {

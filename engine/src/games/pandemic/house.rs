@@ -62,7 +62,10 @@ impl Bot<Pandemic> for Demo {
                     Some(o) if o.player != me => attack.push(d),
                     Some(_) => {}
                     None => {
-                        let not_mine = s.board.city_at(q).map(|c| s.city_owner[c] != me as i8)
+                        let not_mine = s
+                            .board
+                            .city_at(q)
+                            .map(|c| s.city_owner[c] != me as i8)
                             .or_else(|| s.board.path_at(q).map(|p| s.path_owner[p] != me as i8))
                             .unwrap_or(false);
                         if not_mine || s.mask_at(q) {
@@ -79,7 +82,8 @@ impl Bot<Pandemic> for Demo {
                 continue;
             }
             let dir = choices[turn.random(0, choices.len() as i32 - 1) as usize];
-            turn.order(Order { unit: id, dir }).map_err(|e| BotFailure { reason: FreezeReason::Orders, message: e.to_string() })?;
+            turn.order(Order { unit: id, dir })
+                .map_err(|e| BotFailure { reason: FreezeReason::Orders, message: e.to_string() })?;
         }
         Ok(())
     }

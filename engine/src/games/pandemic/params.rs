@@ -9,11 +9,41 @@ pub const SPECS: &[ParamSpec] = &[
     ParamSpec { name: "nb_rounds", default: 200, min: 1, max: 100_000, doc: "number of rounds" },
     ParamSpec { name: "initial_health", default: 100, min: 1, max: 1_000_000, doc: "initial health of each unit" },
     ParamSpec { name: "nb_units", default: 15, min: 1, max: 10_000, doc: "units each player controls initially" },
-    ParamSpec { name: "bonus_per_city_cell", default: 1, min: 0, max: 1_000_000, doc: "points per cell of an owned city, every round" },
-    ParamSpec { name: "bonus_per_path_cell", default: 1, min: 0, max: 1_000_000, doc: "points per cell of an owned path, every round" },
-    ParamSpec { name: "factor_connected_component", default: 2, min: 0, max: 1_000_000, doc: "factor f of the f x 2^s bonus per connected component of s cities" },
-    ParamSpec { name: "infection_factor", default: 50, min: 1, max: 1_000_000, doc: "a unit in a cell with virus v gets infected with probability v / infection_factor" },
-    ParamSpec { name: "mask_protection", default: 20, min: 1, max: 1_000_000, doc: "a mask divides the infection probability by this" },
+    ParamSpec {
+        name: "bonus_per_city_cell",
+        default: 1,
+        min: 0,
+        max: 1_000_000,
+        doc: "points per cell of an owned city, every round",
+    },
+    ParamSpec {
+        name: "bonus_per_path_cell",
+        default: 1,
+        min: 0,
+        max: 1_000_000,
+        doc: "points per cell of an owned path, every round",
+    },
+    ParamSpec {
+        name: "factor_connected_component",
+        default: 2,
+        min: 0,
+        max: 1_000_000,
+        doc: "factor f of the f x 2^s bonus per connected component of s cities",
+    },
+    ParamSpec {
+        name: "infection_factor",
+        default: 50,
+        min: 1,
+        max: 1_000_000,
+        doc: "a unit in a cell with virus v gets infected with probability v / infection_factor",
+    },
+    ParamSpec {
+        name: "mask_protection",
+        default: 20,
+        min: 1,
+        max: 1_000_000,
+        doc: "a mask divides the infection probability by this",
+    },
 ];
 
 /// Fixed constants of the rules (not parameters).

@@ -95,7 +95,11 @@ impl ReplayCodec<Pandemic> for Codec {
         }
         w.varint(s.units.len() as u64);
         w.bytes(&s.virus);
-        let zero: Vec<Unit> = s.units.iter().map(|u| Unit { pos: Pos::new(0, 0), player: 0, health: 0, damage: 0, turns: 0, ..*u }).collect();
+        let zero: Vec<Unit> = s
+            .units
+            .iter()
+            .map(|u| Unit { pos: Pos::new(0, 0), player: 0, health: 0, damage: 0, turns: 0, ..*u })
+            .collect();
         write_round_body(s, &zero, w);
         Codec { prev: s.units.clone() }
     }
@@ -240,14 +244,17 @@ fn read_board(r: &mut Reader) -> Result<Board, ReplayError> {
     let nc = r.bounded(n + 1, "city count")?;
     let mut cities = Vec::with_capacity(nc);
     for _ in 0..nc {
-        cities.push(read_cells(r, n, "city")?.into_iter().map(|k| typed(k, CellType::City)).collect::<Result<Vec<_>, _>>()?);
+        cities.push(
+            read_cells(r, n, "city")?.into_iter().map(|k| typed(k, CellType::City)).collect::<Result<Vec<_>, _>>()?,
+        );
     }
     let np = r.bounded(n + 1, "path count")?;
     let mut paths = Vec::with_capacity(np);
     for _ in 0..np {
         let ends = (r.bounded(nc, "path end")?, r.bounded(nc, "path end")?);
         let len = r.bounded(n + 1, "path length")?;
-        let cells_of: Result<Vec<Pos>, _> = (0..len).map(|_| typed(r.bounded(n, "path cell")?, CellType::Path)).collect();
+        let cells_of: Result<Vec<Pos>, _> =
+            (0..len).map(|_| typed(r.bounded(n, "path cell")?, CellType::Path)).collect();
         paths.push(PathInfo { ends, cells: cells_of? });
     }
     Board::from_parts(cells, cities, paths).map_err(|e| corrupt(format!("board: {e}")))
@@ -261,7 +268,16 @@ pub fn decode(replay: Replay) -> Result<PandemicReplay, ReplayError> {
     let nb_units = r.bounded(board.rows() * board.cols() + 1, "unit count")?;
     let virus0 = r.bytes(board.rows() * board.cols(), "virus levels")?.to_vec();
     let zero: Vec<Unit> = (0..nb_units)
-        .map(|id| Unit { id, player: 0, pos: Pos::new(0, 0), health: 0, damage: 0, turns: 0, immune: false, mask: false })
+        .map(|id| Unit {
+            id,
+            player: 0,
+            pos: Pos::new(0, 0),
+            health: 0,
+            damage: 0,
+            turns: 0,
+            immune: false,
+            mask: false,
+        })
         .collect();
     let body = read_body(&mut r, &board, &zero)?;
     r.finish("the initial state")?;

@@ -79,16 +79,15 @@ pub fn play_round(s: &mut State, orders: &[Vec<Order>; NB_PLAYERS], rng: &mut Ga
             }
         }
     }
-    for id in 0..n {
-        let u = &mut s.units[id];
-        if killed[id].is_some() || !u.infected() {
+    for (u, fate) in s.units.iter_mut().zip(killed.iter_mut()) {
+        if fate.is_some() || !u.infected() {
             continue;
         }
         u.health -= u.damage;
         if u.health < 0 {
             let cell = s.board.index(u.pos);
             s.unit_at[cell] = -1;
-            killed[id] = Some(rng.index(NB_PLAYERS));
+            *fate = Some(rng.index(NB_PLAYERS));
         }
     }
 
@@ -100,7 +99,7 @@ pub fn play_round(s: &mut State, orders: &[Vec<Order>; NB_PLAYERS], rng: &mut Ga
 
     // 6. A mask every five rounds, except after the last.
     s.round += 1;
-    if s.round % MASK_EVERY == 0 && s.round < s.params.nb_rounds {
+    if s.round.is_multiple_of(MASK_EVERY) && s.round < s.params.nb_rounds {
         if let Some(p) = mask_cell(s, rng) {
             let k = s.board.index(p);
             s.mask[k] = true;

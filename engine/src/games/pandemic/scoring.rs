@@ -35,8 +35,8 @@ pub fn score_round(s: &mut State) {
         }
     }
     let points = round_points(s);
-    for p in 0..NB_PLAYERS {
-        s.scores[p] += points[p];
+    for (score, add) in s.scores.iter_mut().zip(points) {
+        *score += add;
     }
 }
 
@@ -75,10 +75,11 @@ pub fn round_points(s: &State) -> [i64; NB_PLAYERS] {
             size[r] += 1;
         }
     }
-    for c in 0..parent.len() {
-        if size[c] > 0 {
-            let p = s.city_owner[c] as usize;
-            let bonus = 1i64.checked_shl(size[c]).unwrap_or(i64::MAX);
+    for (root, &n) in size.iter().enumerate() {
+        if n > 0 {
+            let p = s.city_owner[root] as usize;
+            // 2^s saturates: a FIXED board may hold a component of 63+ cities.
+            let bonus = if n >= 63 { i64::MAX } else { 1i64 << n };
             points[p] = points[p].saturating_add(params.factor_connected_component.saturating_mul(bonus));
         }
     }
