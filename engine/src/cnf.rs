@@ -1,8 +1,8 @@
 //! Jutge `.cnf` parameter files.
 //!
-//! Layout: an optional version line (`Pandemic v1`, any first line that is not a
-//! `keyword value` pair), then `keyword value` lines (one integer each), then an optional board
-//! line: `GENERATOR`, `GENERATOR1`, `RANDOM` (a random board) or `FIXED` followed by a board in
+//! Layout: an optional version line (`Pandemic v1`: a first line that is neither a
+//! `keyword value` pair nor starts with a parameter name), then `keyword value` lines (one integer each), then an optional board
+//! line: `GENERATOR`, `GENERATOR1`, `GENERATOR2`, `RANDOM` (a random board) or `FIXED` followed by a board in
 //! the game's own layout, which the game parses. Blank lines and lines starting with `#` are
 //! skipped outside a FIXED board. Every error names its line.
 
@@ -100,11 +100,7 @@ pub fn parse(text: &str, specs: &[ParamSpec]) -> Result<Config, CnfError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SPECS: &[ParamSpec] = &[
-        ParamSpec { name: "rows", default: 70, min: 20, max: 200, doc: "" },
-        ParamSpec { name: "nb_rounds", default: 200, min: 1, max: 10_000, doc: "" },
-    ];
+    use crate::params::TEST_SPECS as SPECS;
 
     #[test]
     fn reads_version_params_and_generator() {

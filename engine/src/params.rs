@@ -102,14 +102,18 @@ impl<'de> Deserialize<'de> for ParamValues {
     }
 }
 
+/// A two-parameter table for unit tests.
+#[cfg(test)]
+pub(crate) const TEST_SPECS: &[ParamSpec] = &[
+    ParamSpec { name: "rows", default: 70, min: 20, max: 200, doc: "" },
+    ParamSpec { name: "nb_rounds", default: 200, min: 1, max: 10_000, doc: "" },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const SPECS: &[ParamSpec] = &[
-        ParamSpec { name: "rows", default: 70, min: 20, max: 200, doc: "" },
-        ParamSpec { name: "nb_rounds", default: 200, min: 1, max: 10_000, doc: "" },
-    ];
+    const SPECS: &[ParamSpec] = TEST_SPECS;
 
     #[test]
     fn set_checks_name_and_range() {

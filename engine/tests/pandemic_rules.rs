@@ -629,3 +629,20 @@ mod referee {
         assert_eq!(replay.frames[6].units[0].player, 0, "a frozen bot keeps its units");
     }
 }
+
+#[test]
+fn a_fixed_board_without_room_for_the_units_is_refused() {
+    // Only a 3x3 city is open: 9 cells for 16 units.
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    for i in 0..20 {
+        let row: String = (0..20).map(|j| if (5..8).contains(&i) && (5..8).contains(&j) { 'C' } else { 'X' }).collect();
+        lines.push((i + 1, row));
+    }
+    let p = Pandemic::params(&params(4, &[])).unwrap();
+    let mut r = GameRng::new(1, Stream::Board);
+    let err = match Pandemic::setup(&p, &engine::cnf::BoardSource::Fixed(lines), &mut r) {
+        Ok(_) => panic!("16 units cannot fit in 9 cells"),
+        Err(e) => e.to_string(),
+    };
+    assert_eq!(err, "the board has room for only 9 units; nb_players x nb_units is 16");
+}

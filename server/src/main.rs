@@ -6,6 +6,13 @@ mod cli;
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
+    // Die quietly when the reader of our output goes away (`arena list | head`), as Unix tools
+    // do, instead of panicking on a failed print.
+    #[cfg(unix)]
+    // SAFETY: called before any other thread exists; SIG_DFL is a valid disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let args = cli::Cli::parse();
     match cli::dispatch(args) {
         Ok(()) => std::process::ExitCode::SUCCESS,

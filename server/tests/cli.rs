@@ -671,3 +671,80 @@ fn runtime_errors_exit_with_status_1_and_usage_errors_with_2() {
     let (stdout, _) = ok(d, &["run", "Pandemic", "demo", "DEMO", "null", "Null", "--no-replay"]);
     assert!(stdout.starts_with("Pandemic, seed 1, 200 rounds"), "{stdout}");
 }
+
+#[test]
+fn replay_frame_gives_the_state_after_a_round() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let (summary, _) = ok(d, &run_args(&BOTS, &["--seed", "30", "--out", "m.replay", "--json"]));
+    let summary = json(&summary);
+    let (last, _) = ok(d, &["replay", "m.replay", "--frame", "200"]);
+    let last = json(&last);
+    assert_eq!(last["round"], 200);
+    for p in 0..4 {
+        assert_eq!(last["scores"][p], summary["players"][p]["score"], "player {p}");
+    }
+    let units: i64 = last["units"].as_array().unwrap().iter().map(|u| u.as_i64().unwrap()).sum();
+    assert_eq!(units, 60, "the number of units never changes");
+    let (first, _) = ok(d, &["replay", "m.replay", "--frame", "0"]);
+    let first = json(&first);
+    assert_eq!(first["round"], 0);
+    assert_eq!(first["units"], serde_json::json!([15, 15, 15, 15]));
+    assert_eq!(first["scores"], serde_json::json!([0, 0, 0, 0]));
+    assert_eq!(first["cities"], serde_json::json!([0, 0, 0, 0]));
+    let (mid, _) = ok(d, &["replay", "m.replay", "--frame", "120"]);
+    let mid = json(&mid);
+    for p in 0..2 {
+        let (a, b) = (mid["scores"][p].as_i64().unwrap(), last["scores"][p].as_i64().unwrap());
+        assert!(0 < a && a <= b, "scores grow: {a} then {b}");
+    }
+    let err = fails(d, &["replay", "m.replay", "--frame", "201"]);
+    assert!(err.contains("no frame 201: this replay has frames 0..=200"), "{err}");
+}
+
+/// Reads one HTTP/1.0 response from `addr` for `path`: (status line, body).
+fn http_get(addr: &str, path: &str) -> (String, Vec<u8>) {
+    use std::io::Read;
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).unwrap();
+    let split = buf.windows(4).position(|w| w == b"\r\n\r\n").expect("a header");
+    let head = String::from_utf8_lossy(&buf[..split]).into_owned();
+    (head.lines().next().unwrap_or("").to_string(), buf[split + 4..].to_vec())
+}
+
+#[test]
+fn view_serves_the_viewer_and_the_replay() {
+    use std::io::BufRead;
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    ok(d, &run_args(&BOTS, &["--seed", "4", "--out", "m.replay"]));
+    let bin = assert_cmd::cargo::cargo_bin("arena");
+    let mut child = std::process::Command::new(bin)
+        .current_dir(d)
+        .args(["view", "m.replay"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let url = first.trim().strip_prefix("viewer: http://").unwrap_or_else(|| panic!("unexpected first line {first:?}"));
+    let addr = url.split('/').next().unwrap().to_string();
+    assert!(url.ends_with("/viewer.html?replay=/replay.bin"), "{url}");
+    let (status, body) = http_get(&addr, "/replay.bin");
+    let (status2, page) = http_get(&addr, "/viewer.html");
+    let (status3, _) = http_get(&addr, "/no-such-file.js");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body, std::fs::read(d.join("m.replay")).unwrap(), "the replay is served as is");
+    assert!(status2.contains("200"), "{status2}");
+    assert!(String::from_utf8_lossy(&page).contains("<html"), "the viewer page is served");
+    assert!(status3.contains("404"), "{status3}");
+    // A damaged replay is refused before serving.
+    std::fs::write(d.join("bad.replay"), b"ARENARPL\x01\x00garbage").unwrap();
+    let err = fails(d, &["view", "bad.replay"]);
+    assert!(err.contains("damaged replay"), "{err}");
+}

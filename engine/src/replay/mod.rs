@@ -139,7 +139,10 @@ impl RoundCommon {
         let n = r.bounded(NB_PLAYERS + 1, "frozen count")?;
         let mut frozen = Vec::with_capacity(n);
         for _ in 0..n {
-            let p = r.bounded(NB_PLAYERS, "frozen player")?;
+            let p = r.u8("frozen player")? as usize;
+            if p >= NB_PLAYERS {
+                return Err(ReplayError::Corrupt(format!("frozen player {p} out of range")));
+            }
             let code = r.u8("freeze reason")?;
             let reason = FreezeReason::from_code(code)
                 .ok_or_else(|| ReplayError::Corrupt(format!("unknown freeze reason {code}")))?;
@@ -265,6 +268,19 @@ impl Replay {
                 let summary: MatchSummary =
                     serde_json::from_slice(&payload).map_err(|e| ReplayError::Corrupt(format!("summary: {e}")))?;
                 r.finish("the end section")?;
+                if header.format != version {
+                    return Err(ReplayError::Corrupt(format!(
+                        "header says format {} but the file is version {version}",
+                        header.format
+                    )));
+                }
+                if summary.rounds as usize != rounds.len() {
+                    return Err(ReplayError::Corrupt(format!(
+                        "summary says {} rounds but the file holds {}",
+                        summary.rounds,
+                        rounds.len()
+                    )));
+                }
                 return Ok(Replay { header, initial, rounds, summary });
             }
             let mut pr = Reader::new(&payload);

@@ -5,6 +5,7 @@ mod list;
 mod replay;
 mod run;
 mod seeds;
+mod view;
 
 use clap::{Parser, Subcommand};
 
@@ -25,6 +26,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Check a replay file and print its header and result.
     Replay(replay::ReplayArgs),
+    /// Serve the browser viewer and a replay on localhost, and print the URL.
+    View(view::ViewArgs),
 }
 
 pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
@@ -33,6 +36,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::List => list::list(),
         Command::Bench(a) => bench::bench(a),
         Command::Replay(a) => replay::replay(a),
+        Command::View(a) => view::view(a),
     }
 }
 

@@ -10,6 +10,10 @@ pub struct ReplayArgs {
     /// Print the header and result as JSON.
     #[arg(long)]
     json: bool,
+    /// Print, as JSON, the state after round N (0 = the initial state): scores, CPU shares,
+    /// units, cities and paths per player, freezes, total virus.
+    #[arg(long, value_name = "N")]
+    frame: Option<usize>,
 }
 
 pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
@@ -23,6 +27,14 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
             .len(),
         _ => 0,
     };
+    if let Some(n) = a.frame {
+        let frame = match r.header.game.as_str() {
+            "pandemic" => pandemic_frame(r.clone(), n)?,
+            other => anyhow::bail!("--frame does not know game {other} yet"),
+        };
+        println!("{}", serde_json::to_string_pretty(&frame)?);
+        return Ok(());
+    }
     if a.json {
         // A struct, not `json!`, so that the parameters keep the game's order.
         #[derive(serde::Serialize)]
@@ -46,4 +58,47 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
         println!("  player {p}: {:<12} score {:>8}  rank {}  {}", info.name, res.score, res.rank, info.hash);
     }
     Ok(())
+}
+
+/// One frame's figures, as the viewer's scoreboard shows them.
+#[derive(serde::Serialize)]
+struct FrameFigures {
+    round: u32,
+    scores: [i64; 4],
+    cpu: [f64; 4],
+    units: [usize; 4],
+    cities: [usize; 4],
+    paths: [usize; 4],
+    frozen: [Option<engine::referee::Frozen>; 4],
+    virus_total: u64,
+}
+
+fn pandemic_frame(r: engine::replay::Replay, n: usize) -> anyhow::Result<FrameFigures> {
+    let decoded = engine::games::pandemic::replay::decode(r)?;
+    let last = decoded.frames.len() - 1;
+    let f = decoded.frames.get(n).ok_or_else(|| anyhow::anyhow!("no frame {n}: this replay has frames 0..={last}"))?;
+    let count = |owners: &[i8]| {
+        let mut c = [0usize; 4];
+        owners.iter().filter_map(|&o| usize::try_from(o).ok()).for_each(|o| c[o] += 1);
+        c
+    };
+    let mut units = [0usize; 4];
+    f.units.iter().for_each(|u| units[u.player] += 1);
+    // Freezes are recorded in the round they happen; a frame shows every freeze up to it.
+    let mut frozen: [Option<engine::referee::Frozen>; 4] = Default::default();
+    for g in &decoded.frames[..=n] {
+        for (p, z) in &g.common.frozen {
+            frozen[*p] = Some(z.clone());
+        }
+    }
+    Ok(FrameFigures {
+        round: f.round,
+        scores: f.common.scores,
+        cpu: f.common.cpu,
+        units,
+        cities: count(&f.city_owner),
+        paths: count(&f.path_owner),
+        frozen,
+        virus_total: f.virus.iter().map(|&v| u64::from(v)).sum(),
+    })
 }

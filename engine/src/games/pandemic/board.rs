@@ -231,8 +231,7 @@ impl Board {
     }
 }
 
-/// 4-connected groups of `kind` cells, each in BFS order from its first row-major cell,
-/// groups ordered by that first cell.
+/// 4-connected groups of `kind` cells, each sorted row-major, groups ordered by their first cell.
 fn components(cells: &Grid<CellType>, kind: CellType) -> Vec<Vec<Pos>> {
     let mut seen = Grid::new(cells.rows(), cells.cols(), false);
     let mut groups = Vec::new();

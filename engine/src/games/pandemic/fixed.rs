@@ -11,7 +11,7 @@
 //! id player row col health damage turns immune mask
 //! 0 0 1 1 100 2 0 0 0
 //! ...
-//! masks 2                         <- optional: masks lying on the board
+//! masks 2                         <- optional: masks lying on grass cells
 //! row col
 //! 5 7
 //! ```
@@ -126,8 +126,8 @@ pub fn parse(params: &Params, lines: &[(usize, String)]) -> Result<FixedBoard, C
                 let k = count(&words)?;
                 for (m, v) in rows_of(k, 2, "mask")? {
                     let p = Pos::new(v[0] as i32, v[1] as i32);
-                    if !matches!(fixed.board.cell_types().get(p), Some(t) if *t != CellType::Wall) {
-                        return Err(CnfError::new(m, format!("mask at {p} is not on an open cell")));
+                    if fixed.board.cell_types().get(p) != Some(&CellType::Grass) {
+                        return Err(CnfError::new(m, format!("mask at {p} is not on a grass cell")));
                     }
                     if fixed.masks.contains(&p) {
                         return Err(CnfError::new(m, format!("two masks at {p}")));

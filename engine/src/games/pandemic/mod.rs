@@ -47,7 +47,7 @@ impl Game for Pandemic {
             BoardSource::Fixed(lines) => fixed::into_state(p.clone(), fixed::parse(p, lines)?),
         };
         if s.units.is_empty() {
-            setup::place_initial_units(&mut s, rng);
+            setup::place_initial_units(&mut s, rng)?;
         }
         Ok(s)
     }

@@ -157,6 +157,9 @@ pub fn respawn(s: &mut State, id: usize, player: usize, rng: &mut GameRng) {
     u.immune = false;
     u.damage = damage;
     u.turns = 0;
+    // Setup guarantees at least as many open cells as units, and this unit's old cell is free,
+    // so there is always a cell.
+    debug_assert!(cell.is_some(), "no cell to respawn unit {id}");
     if let Some(p) = cell {
         u.pos = p;
         let k = s.board.index(p);

@@ -1,0 +1,82 @@
+//! `arena view FILE`: serves the viewer and one replay on localhost.
+
+use anyhow::Context;
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use std::sync::Arc;
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
+}
+
+#[derive(clap::Args)]
+pub struct ViewArgs {
+    /// The replay to show.
+    file: std::path::PathBuf,
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:0")]
+    listen: String,
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "png" => "image/png",
+        "svg" => "image/svg+xml",
+        "json" => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The embedded viewer file at `path`, if any.
+pub fn web_file(path: &str) -> Option<&'static [u8]> {
+    embedded::WEB_FILES.iter().find(|(p, _)| *p == path).map(|(_, b)| *b)
+}
+
+async fn static_file(Path(path): Path<String>) -> Response {
+    match web_file(&path) {
+        Some(bytes) => ([(header::CONTENT_TYPE, content_type(&path))], bytes).into_response(),
+        None => (StatusCode::NOT_FOUND, format!("no such viewer file: {path}")).into_response(),
+    }
+}
+
+pub fn view(a: ViewArgs) -> anyhow::Result<()> {
+    let bytes = std::fs::read(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
+    // Refuse a damaged replay here too, with the same message the page would show.
+    engine::replay::Replay::parse(&bytes).with_context(|| format!("{}", a.file.display()))?;
+    if web_file("viewer.html").is_none() {
+        anyhow::bail!("this build has no viewer (web/viewer.html was missing when arena was built)");
+    }
+    let replay: Arc<Vec<u8>> = Arc::new(bytes);
+    let app = Router::new()
+        .route("/", get(|| async { axum::response::Redirect::to("/viewer.html?replay=/replay.bin") }))
+        .route(
+            "/replay.bin",
+            get(move || {
+                let r = replay.clone();
+                async move { ([(header::CONTENT_TYPE, "application/octet-stream")], r.as_ref().clone()) }
+            }),
+        )
+        .route("/{*path}", get(static_file));
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
+    rt.block_on(async move {
+        let listener =
+            tokio::net::TcpListener::bind(&a.listen).await.with_context(|| format!("cannot listen on {}", a.listen))?;
+        let addr = listener.local_addr()?;
+        println!("viewer: http://{addr}/viewer.html?replay=/replay.bin");
+        eprintln!("serving {} until interrupted (Ctrl-C)", a.file.display());
+        use std::io::Write;
+        std::io::stdout().flush()?;
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok(())
+    })
+}
