@@ -22,9 +22,19 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web");
-    println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &root, &mut files);
+    // Watch the embedded files and their folders (for new files), not web/ as a whole: it holds
+    // node_modules and the browser tests' artifacts, which must not trigger rebuilds.
+    let mut dirs: Vec<PathBuf> = files.iter().filter_map(|f| f.parent().map(Path::to_path_buf)).collect();
+    dirs.sort();
+    dirs.dedup();
+    for d in dirs.iter().filter(|d| !d.as_os_str().is_empty()) {
+        println!("cargo:rerun-if-changed={}", root.join(d).display());
+    }
+    if files.is_empty() {
+        println!("cargo:rerun-if-changed={}", root.display());
+    }
     let mut code = String::from(
         "/// The viewer's files: (path relative to web/, contents).\npub static WEB_FILES: &[(&str, &[u8])] = &[\n",
     );

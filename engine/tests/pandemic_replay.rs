@@ -91,10 +91,14 @@ fn damaged_files_are_refused_with_a_clear_error() {
         v[at] ^= 0x5a;
         assert!(replay::read(&v).is_err(), "flip at {at} went unnoticed");
     }
-    // Garbage after the end.
+    // Garbage after the end, or a second (valid, empty) zstd frame.
     let mut v = good.clone();
     v.extend_from_slice(b"trailing");
     assert!(replay::read(&v).is_err());
+    let mut v = good.clone();
+    v.extend_from_slice(&zstd::encode_all(&b""[..], 3).unwrap());
+    let e = replay::read(&v).unwrap_err().to_string();
+    assert!(e.contains("unexpected bytes after the compressed data"), "{e}");
 }
 
 #[test]

@@ -238,6 +238,15 @@ impl Replay {
         if version != FORMAT_VERSION {
             return Err(ReplayError::Version { found: version, supported: FORMAT_VERSION });
         }
+        // Exactly one zstd frame, nothing after it.
+        let frame_len = zstd::zstd_safe::find_frame_compressed_size(&bytes[10..])
+            .map_err(|e| ReplayError::Corrupt(format!("compressed data: {}", zstd::zstd_safe::get_error_name(e))))?;
+        if 10 + frame_len != bytes.len() {
+            return Err(ReplayError::Corrupt(format!(
+                "{} unexpected bytes after the compressed data",
+                bytes.len() - 10 - frame_len
+            )));
+        }
         let mut body = Vec::new();
         let dec = zstd::stream::Decoder::new(&bytes[10..])
             .map_err(|e| ReplayError::Corrupt(format!("compressed data: {e}")))?;

@@ -297,7 +297,10 @@ pub fn decode(replay: Replay) -> Result<PandemicReplay, ReplayError> {
     for (k, rec) in replay.rounds.iter().enumerate() {
         let prev = frames.last().expect("frame 0 exists");
         let mut r = Reader::new(&rec.game);
-        let body = read_body(&mut r, &board, &prev.units).map_err(|e| corrupt(format!("round {}: {e}", k + 1)))?;
+        let body = read_body(&mut r, &board, &prev.units).map_err(|e| match e {
+            ReplayError::Corrupt(m) => corrupt(format!("round {}: {m}", k + 1)),
+            other => other,
+        })?;
         r.finish("a round")?;
         let mut virus = prev.virus.clone();
         let sources: Vec<u32> = body.sources.iter().map(|&c| c as u32).collect();

@@ -1,0 +1,253 @@
+// The replay reader (js/replay.js, js/games/pandemic.js) under Node, against the Rust reader
+// (`arena replay`): every frame of real matches, damaged files, and the vendored decoder.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const h = require('./helpers.js');
+
+const fzstd = require('../vendor/fzstd.js');
+const AR = require('../js/replay.js');
+AR.setZstd(fzstd);
+require('../js/games/pandemic.js');
+
+const SMALL_CNF = `Pandemic v1
+rows 20
+cols 20
+nb_rounds 50
+nb_units 2
+FIXED
+XXXXXXXXXXXXXXXXXXXX
+X..................X
+X..................X
+X..CCC........CCC..X
+X..CCCPPPPPPPPCCC..X
+X..CCC........CCC..X
+X..................X
+X..................X
+X..................X
+X..................X
+X..................X
+X..................X
+X.......XXXX.......X
+X.......XXXX.......X
+X.......XXXX.......X
+X..................X
+X..................X
+X..................X
+X..................X
+XXXXXXXXXXXXXXXXXXXX
+units 8
+id player row col health damage turns immune mask
+0 0 1 1 100 2 0 0 0
+1 0 1 3 100 0 0 0 1
+2 1 1 18 100 3 0 0 0
+3 1 1 16 100 0 0 1 0
+4 2 18 1 100 4 0 0 0
+5 2 18 3 100 0 0 0 0
+6 3 18 18 100 0 0 0 0
+7 3 18 16 100 0 0 0 0
+masks 2
+row col
+9 9
+10 2
+`;
+
+let dir;
+test.before(() => {
+  dir = h.tmpDir('arena-reader-');
+});
+test.after(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function openFile(file) {
+  return AR.open(fs.readFileSync(file));
+}
+
+function sameAsRust(file, step) {
+  const model = openFile(file);
+  const frames = [];
+  for (let n = 0; n < model.frameCount; n += step) frames.push(n);
+  if (frames[frames.length - 1] !== model.lastFrame) frames.push(model.lastFrame);
+  for (const n of frames) {
+    assert.deepEqual(model.frameJson(n), h.rustFrame(file, n), `frame ${n} of ${file}`);
+  }
+  return model;
+}
+
+test('every frame of a default match equals `arena replay --frame`', () => {
+  const file = h.makeReplay(dir, 30);
+  const model = sameAsRust(file, 1);
+  assert.equal(model.frameCount, 201);
+  assert.equal(model.board.rows, 70);
+  const t = model.container.timings;
+  console.log(`# node decode of a 200-round replay: zstd + checksum ${t.decompressMs.toFixed(1)} ms, ` +
+    `container ${t.containerMs.toFixed(1)} ms, pandemic frames ${t.gameMs.toFixed(1)} ms`);
+});
+
+test('other seeds and bots agree with the Rust reader (every 7th frame)', () => {
+  sameAsRust(h.makeReplay(dir, 7, ['Demo', 'Demo', 'Demo', 'Demo']), 7);
+  sameAsRust(h.makeReplay(dir, 1234567, ['Null', 'Demo', 'Null', 'Demo']), 7);
+});
+
+test('a FIXED board with listed units and masks', () => {
+  const cnf = path.join(dir, 'small.cnf');
+  fs.writeFileSync(cnf, SMALL_CNF);
+  const file = h.makeReplay(dir, 5, ['Demo', 'Demo', 'Null', 'Null'], ['--config', cnf]);
+  const model = sameAsRust(file, 1);
+  const f0 = model.frame(0);
+  assert.equal(model.board.rows, 20);
+  assert.deepEqual(Array.from(f0.masks), [9 * 20 + 9, 10 * 20 + 2]);
+  assert.deepEqual(Array.from(f0.flags), [0, 2, 0, 1, 0, 0, 0, 0]);
+  assert.deepEqual(Array.from(f0.damage), [2, 0, 3, 0, 4, 0, 0, 0]);
+  assert.equal(f0.pos[2], 1 * 20 + 18);
+  assert.match(model.describeUnit(0, 1).map((r) => r.join(': ')).join('\n'), /Mask: wearing one/);
+});
+
+test('frames come back the same through keyframes as when decoded in order', () => {
+  const file = h.makeReplay(dir, 11);
+  const a = openFile(file);
+  const b = openFile(file);
+  // Force a keyframe spacing of 16 on b and compare random accesses.
+  b.every = 16;
+  b.snaps = b.snaps.filter((_, i) => i % 16 === 0);
+  b.cache = [];
+  for (const n of [199, 3, 150, 151, 17, 16, 0, 200, 64, 63]) {
+    const fa = a.frame(n);
+    const fb = b.frame(n);
+    for (const k of ['player', 'pos', 'health', 'damage', 'turns', 'flags', 'cityOwner', 'pathOwner', 'masks', 'virus']) {
+      assert.deepEqual(Array.from(fb[k]), Array.from(fa[k]), `frame ${n} field ${k}`);
+    }
+  }
+});
+
+test('freezes and CPU shares, as the Rust reader reads them', () => {
+  const sections = h.editCommon(h.readSections(h.makeReplay(dir, 30)), (round, c) => {
+    c.cpu = [Math.min(10000, round * 31), 3700, round >= 50 ? 0xffff : 1234, round >= 90 ? 0xffff : 0];
+    if (round === 50) c.frozen.push({ player: 2, reason: 0, round: 49, message: 'fuel budget exhausted' });
+    if (round === 90) c.frozen.push({ player: 3, reason: 2, round: 89, message: 'wasm trap: unreachable' });
+  });
+  const file = path.join(dir, 'frozen.replay');
+  fs.writeFileSync(file, h.writeSections(sections));
+  const model = sameAsRust(file, 10);
+  assert.deepEqual(model.frameJson(120).cpu, [0.372, 0.37, -1, -1]);
+  assert.equal(model.frameJson(49).frozen[2], null);
+  assert.deepEqual(model.frameJson(50).frozen[2], { round: 49, reason: 'cpu', message: 'fuel budget exhausted' });
+});
+
+function damaged(name, bytes) {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  let err;
+  assert.throws(() => openFile(file), (e) => {
+    err = e;
+    return true;
+  });
+  return { file, message: err.message, rust: h.rustError(file) };
+}
+
+test('damaged files give the Rust reader\'s messages', () => {
+  const good = fs.readFileSync(h.makeReplay(dir, 30));
+  const cases = [
+    damaged('truncated.replay', good.subarray(0, 2000)),
+    damaged('short.replay', good.subarray(0, 12)),
+    damaged('empty-body.replay', good.subarray(0, 10)),
+    damaged('checksum.replay', Buffer.concat([good.subarray(0, good.length - 1), Buffer.from([good[good.length - 1] ^ 0xff])])),
+    damaged('version.replay', Buffer.concat([Buffer.from('ARENARPL'), Buffer.from([9, 0]), good.subarray(10)])),
+    damaged('text.replay', Buffer.from('hello, world\n')),
+    damaged('tiny.replay', Buffer.from('ARENA')),
+    damaged('trailing.replay', Buffer.concat([good, Buffer.from('xxxxxxxx')])),
+    damaged('frame-magic.replay', Buffer.concat([good.subarray(0, 10), Buffer.from([0]), good.subarray(11)])),
+  ];
+  for (const c of cases) assert.equal(c.message, c.rust, path.basename(c.file));
+  // A flipped byte inside a compressed block: both readers call it damaged compressed data
+  // (zstd and fzstd may notice it at different steps, so the last words can differ).
+  for (const at of [100, 5000, 20000]) {
+    const b = Buffer.from(good);
+    b[at] ^= 0x5a;
+    const c = damaged(`flipped${at}.replay`, b);
+    assert.match(c.message, /^damaged replay: compressed data: /);
+    assert.match(c.rust, /^damaged replay: compressed data: /);
+  }
+});
+
+test('damaged sections inside a valid zstd frame', () => {
+  const sections = h.readSections(h.makeReplay(dir, 30));
+  // A round cut short: its unit columns end early.
+  const cut = sections.map((s, i) => (i === 10 ? { tag: s.tag, payload: s.payload.subarray(0, 20) } : s));
+  let file = path.join(dir, 'cut.replay');
+  fs.writeFileSync(file, h.writeSections(cut));
+  // The Rust reader repeats "damaged replay: " after the round number; the viewer does not.
+  const rust = h.rustError(file).replace('round 9: damaged replay: ', 'round 9: ');
+  assert.match(rust, /^damaged replay: round 9: truncated while reading unit player at byte \d+$/);
+  assert.throws(() => openFile(file), (e) => e.message === rust);
+  // A wrong section tag.
+  const tagged = sections.map((s, i) => (i === 5 ? { tag: 'X', payload: s.payload } : s));
+  file = path.join(dir, 'tag.replay');
+  fs.writeFileSync(file, h.writeSections(tagged));
+  assert.throws(() => openFile(file), (e) => e.message === h.rustError(file));
+  // Another game.
+  const header = JSON.parse(sections[0].payload.toString());
+  header.game = 'ork_island';
+  const other = [{ tag: 'H', payload: Buffer.from(JSON.stringify(header)) }, ...sections.slice(1)];
+  file = path.join(dir, 'other.replay');
+  fs.writeFileSync(file, h.writeSections(other));
+  assert.throws(() => openFile(file), /cannot show game `ork_island` \(it knows: pandemic\)/);
+});
+
+test('XXH64 equals a plain BigInt implementation', () => {
+  for (let n = 0; n < 200; n++) {
+    const b = Buffer.alloc(n);
+    for (let i = 0; i < n; i++) b[i] = (i * 131 + n * 7 + ((i * i) >> 3)) & 255;
+    const [hi, lo] = AR.xxh64(b);
+    assert.equal((BigInt(hi) << 32n) | BigInt(lo), h.xxh64Ref(b), `length ${n}`);
+  }
+  assert.equal(h.xxh64Ref(Buffer.alloc(0)), 0xef46db3751d8e999n);
+});
+
+test('the virus rule matches the plain statement on random boards', () => {
+  const P = AR.games.pandemic;
+  const rows = 24;
+  const cols = 24;
+  const n = rows * cols;
+  const types = new Uint8Array(n);
+  let seed = 12345;
+  const rnd = (k) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % k;
+  };
+  for (let k = 0; k < n; k++) {
+    const i = Math.floor(k / cols);
+    const j = k % cols;
+    types[k] = i === 0 || j === 0 || i === rows - 1 || j === cols - 1 ? 0 : [1, 1, 1, 2, 3, 0][rnd(6)];
+  }
+  const region = types.map((t) => (t === 0 ? 0 : t === 1 ? 1 : 2));
+  const cap = types.map((t) => (t === 0 ? 0 : t === 1 ? 4 : 10));
+  const board = { rows, cols, n, types, region, cap };
+  let virus = new Uint8Array(n);
+  for (let round = 0; round < 100; round++) {
+    const sources = [...new Set(Array.from({ length: 6 }, () => rnd(n)))].sort((a, b) => a - b);
+    const old = Uint8Array.from(virus);
+    for (const c of sources) old[c] = Math.min(255, old[c] + 3);
+    const want = new Uint8Array(n);
+    for (let k = 0; k < n; k++) {
+      if (!region[k]) continue;
+      let m = old[k] - 1;
+      for (const q of [k - cols, k + cols, k - 1, k + 1]) if (region[q] === region[k]) m = Math.max(m, old[q] - 1);
+      want[k] = Math.max(0, Math.min(cap[k], m));
+    }
+    virus = P.spread(board, virus, Int32Array.from(sources), new Uint8Array(n));
+    assert.deepEqual(virus, want, `round ${round}`);
+  }
+});
+
+test('vendor/fzstd.js is the pinned npm package (npm run vendor)', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(h.WEB, 'package.json'), 'utf8'));
+  const mod = path.join(h.WEB, 'node_modules', 'fzstd');
+  assert.equal(JSON.parse(fs.readFileSync(path.join(mod, 'package.json'), 'utf8')).version, pkg.devDependencies.fzstd);
+  const dist = fs.readFileSync(path.join(mod, 'umd', 'index.js'));
+  assert.ok(dist.equals(fs.readFileSync(path.join(h.WEB, 'vendor', 'fzstd.js'))), 'run `npm run vendor` in web/');
+});
