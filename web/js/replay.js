@@ -327,11 +327,11 @@
     return out;
   }
 
-  /** Decompresses the zstd data that follows the version: frames up to the end of the input. */
+  /** Decompresses the zstd data that follows the version: one frame, nothing after it. */
   function decompress(bytes) {
-    var outs = [], total = 0, at = 0;
+    var at = 0;
     if (bytes.length === 0) throw zstdError('incomplete frame');
-    while (at < bytes.length) {
+    for (;;) {
       var left = bytes.length - at;
       var magic = left >= 4 ? le32(bytes, at) : -1;
       if (magic === -1) {
@@ -350,18 +350,11 @@
       }
       if (magic !== ZSTD_MAGIC) throw zstdError('Unknown frame descriptor');
       var f = walkFrame(bytes, at);
-      var out = decodeFrame(bytes, f, MAX_DECODED_BYTES - total + 1);
-      outs.push(out);
-      total += out.length;
-      at = f.end;
+      var out = decodeFrame(bytes, f, MAX_DECODED_BYTES + 1);
+      // A replay holds exactly one frame: anything after it is damage (as in the Rust reader).
+      if (f.end < bytes.length) throw corrupt(bytes.length - f.end + ' unexpected bytes after the compressed data');
+      return out;
     }
-    if (outs.length === 1) return outs[0];
-    var all = new Uint8Array(total), o = 0;
-    for (var i = 0; i < outs.length; i++) {
-      all.set(outs[i], o);
-      o += outs[i].length;
-    }
-    return all;
   }
 
   // ---------------------------------------------------------------------------------------

@@ -238,23 +238,23 @@ impl Replay {
         if version != FORMAT_VERSION {
             return Err(ReplayError::Version { found: version, supported: FORMAT_VERSION });
         }
-        // Exactly one zstd frame, nothing after it.
-        let frame_len = zstd::zstd_safe::find_frame_compressed_size(&bytes[10..])
-            .map_err(|e| ReplayError::Corrupt(format!("compressed data: {}", zstd::zstd_safe::get_error_name(e))))?;
-        if 10 + frame_len != bytes.len() {
-            return Err(ReplayError::Corrupt(format!(
-                "{} unexpected bytes after the compressed data",
-                bytes.len() - 10 - frame_len
-            )));
-        }
         let mut body = Vec::new();
         let dec = zstd::stream::Decoder::new(&bytes[10..])
-            .map_err(|e| ReplayError::Corrupt(format!("compressed data: {e}")))?;
+            .map_err(|e| ReplayError::Corrupt(format!("compressed data: {e}")))?
+            .single_frame();
         dec.take(MAX_DECODED_BYTES + 1)
             .read_to_end(&mut body)
             .map_err(|e| ReplayError::Corrupt(format!("compressed data: {e}")))?;
         if body.len() as u64 > MAX_DECODED_BYTES {
             return Err(ReplayError::Corrupt(format!("decompresses to more than {MAX_DECODED_BYTES} bytes")));
+        }
+        // Exactly one zstd frame, nothing after it (the frame decoded, so its size is known).
+        let frame_len = zstd::zstd_safe::find_frame_compressed_size(&bytes[10..]).unwrap_or(bytes.len() - 10);
+        if 10 + frame_len != bytes.len() {
+            return Err(ReplayError::Corrupt(format!(
+                "{} unexpected bytes after the compressed data",
+                bytes.len() - 10 - frame_len
+            )));
         }
         let mut r = Reader::new(&body);
         let next = |r: &mut Reader, expected: &[u8]| -> Result<(u8, Vec<u8>), ReplayError> {
