@@ -20,17 +20,17 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     let bytes = std::fs::read(&a.file).with_context(|| format!("cannot read {}", a.file.display()))?;
     let r = engine::replay::Replay::parse(&bytes).with_context(|| format!("{}", a.file.display()))?;
     // Decode the game's part too, so that a damaged round is found.
-    let frames = match r.header.game.as_str() {
-        "pandemic" => engine::games::pandemic::replay::decode(r.clone())
-            .with_context(|| format!("{}", a.file.display()))?
-            .frames
-            .len(),
-        _ => 0,
+    let decoded = match r.header.game.as_str() {
+        "pandemic" => {
+            Some(engine::games::pandemic::replay::decode(r.clone()).with_context(|| format!("{}", a.file.display()))?)
+        }
+        _ => None,
     };
+    let frames = decoded.as_ref().map_or(0, |d| d.frames.len());
     if let Some(n) = a.frame {
-        let frame = match r.header.game.as_str() {
-            "pandemic" => pandemic_frame(r.clone(), n)?,
-            other => anyhow::bail!("--frame does not know game {other} yet"),
+        let frame = match &decoded {
+            Some(d) => pandemic_frame(d, n)?,
+            None => anyhow::bail!("--frame does not know game {} yet", r.header.game),
         };
         println!("{}", serde_json::to_string_pretty(&frame)?);
         return Ok(());
@@ -73,8 +73,7 @@ struct FrameFigures {
     virus_total: u64,
 }
 
-fn pandemic_frame(r: engine::replay::Replay, n: usize) -> anyhow::Result<FrameFigures> {
-    let decoded = engine::games::pandemic::replay::decode(r)?;
+fn pandemic_frame(decoded: &engine::games::pandemic::replay::PandemicReplay, n: usize) -> anyhow::Result<FrameFigures> {
     let last = decoded.frames.len() - 1;
     let f = decoded.frames.get(n).ok_or_else(|| anyhow::anyhow!("no frame {n}: this replay has frames 0..={last}"))?;
     let count = |owners: &[i8]| {

@@ -20,6 +20,22 @@ pub struct Codec {
     prev: Vec<Unit>,
 }
 
+/// The baseline the initial state's units are written against (all fields zero).
+fn zero_units(n: usize) -> Vec<Unit> {
+    (0..n)
+        .map(|id| Unit {
+            id,
+            player: 0,
+            pos: Pos::new(0, 0),
+            health: 0,
+            damage: 0,
+            turns: 0,
+            immune: false,
+            mask: false,
+        })
+        .collect()
+}
+
 fn write_units(prev: &[Unit], units: &[Unit], cols: usize, w: &mut Writer) {
     let idx = |p: Pos| p.i as i64 * cols as i64 + p.j as i64;
     for (a, b) in prev.iter().zip(units) {
@@ -95,12 +111,7 @@ impl ReplayCodec<Pandemic> for Codec {
         }
         w.varint(s.units.len() as u64);
         w.bytes(&s.virus);
-        let zero: Vec<Unit> = s
-            .units
-            .iter()
-            .map(|u| Unit { pos: Pos::new(0, 0), player: 0, health: 0, damage: 0, turns: 0, ..*u })
-            .collect();
-        write_round_body(s, &zero, w);
+        write_round_body(s, &zero_units(s.units.len()), w);
         Codec { prev: s.units.clone() }
     }
 
@@ -267,19 +278,7 @@ pub fn decode(replay: Replay) -> Result<PandemicReplay, ReplayError> {
     let board = read_board(&mut r)?;
     let nb_units = r.bounded(board.rows() * board.cols() + 1, "unit count")?;
     let virus0 = r.bytes(board.rows() * board.cols(), "virus levels")?.to_vec();
-    let zero: Vec<Unit> = (0..nb_units)
-        .map(|id| Unit {
-            id,
-            player: 0,
-            pos: Pos::new(0, 0),
-            health: 0,
-            damage: 0,
-            turns: 0,
-            immune: false,
-            mask: false,
-        })
-        .collect();
-    let body = read_body(&mut r, &board, &zero)?;
+    let body = read_body(&mut r, &board, &zero_units(nb_units))?;
     r.finish("the initial state")?;
     let mut frames = Vec::with_capacity(replay.rounds.len() + 1);
     frames.push(Frame {
