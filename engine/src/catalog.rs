@@ -5,12 +5,15 @@ use crate::game::{Game, SetupError, NB_PLAYERS};
 use crate::games::pandemic::{self, Pandemic};
 use crate::params::ParamSpec;
 use crate::referee::{play_match, Bot, MatchOutput, MatchSetup};
+use crate::wire::{SharedFactory, WireAdapter};
 
 /// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum PlayerSpec {
-    /// A house bot by name (`Null`, `Demo`, ...).
+    /// A native house bot by name (`Null`, `Demo`): for tests and benchmarks.
     House(String),
+    /// A bot behind the byte-level ABI (a WebAssembly bot from the sandbox).
+    Wire(SharedFactory),
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +55,7 @@ impl<G: Game> Entry<G> {
                 game: G::NAME,
                 known: self.house_names.join(", "),
             }),
+            PlayerSpec::Wire(f) => Ok(Box::new(WireAdapter::<G>::new(f.0.create(G::NAME)))),
         }
     }
 }

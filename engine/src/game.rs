@@ -71,4 +71,18 @@ pub trait Game: Sized + 'static {
 
     /// Total scores so far.
     fn scores(state: &Self::State) -> [i64; NB_PLAYERS];
+
+    /// Size in bytes of one order record in the bot ABI (`docs/bot-abi.md`).
+    const ORDER_SIZE: usize;
+
+    /// Appends the game part of the setup view (parameters and the static board), given to a
+    /// sandboxed bot once, before its first round.
+    fn encode_setup_view(state: &Self::State, out: &mut Vec<u8>);
+
+    /// Appends the round view (everything that changes), the same for the four bots.
+    fn encode_round_view(state: &Self::State, status: &[f64; NB_PLAYERS], out: &mut Vec<u8>);
+
+    /// Reads one order record of `ORDER_SIZE` bytes; `None` when it is malformed (the order is
+    /// ignored and still counts toward the cap).
+    fn decode_order(record: &[u8]) -> Option<Self::Order>;
 }

@@ -9,6 +9,7 @@
 //! - [`replay`]: the compressed, versioned replay container.
 //! - [`catalog`]: the games by name, for the command line and the server.
 //! - [`games`]: one module per game.
+//! - [`wire`]: the byte-level bot interface sandboxed (WebAssembly) bots implement.
 
 pub mod catalog;
 pub mod cnf;
@@ -19,3 +20,4 @@ pub mod params;
 pub mod referee;
 pub mod replay;
 pub mod rng;
+pub mod wire;

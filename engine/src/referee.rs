@@ -7,6 +7,7 @@ use crate::params::ParamValues;
 use crate::replay::{PlayerInfo, ReplayHeader, ReplayWriter, RoundCommon};
 use crate::rng::{GameRng, Stream};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// A bot that gives more orders than this in one round is aborted.
 pub const MAX_ORDERS_PER_ROUND: usize = 1000;
@@ -59,6 +60,7 @@ pub struct Frozen {
 pub struct Turn<'a, G: Game> {
     me: PlayerId,
     state: &'a G::State,
+    round_view: &'a OnceLock<Vec<u8>>,
     status: [f64; NB_PLAYERS],
     rng: &'a mut GameRng,
     orders: Vec<G::Order>,
@@ -71,8 +73,29 @@ pub struct Turn<'a, G: Game> {
 pub struct TooManyOrders;
 
 impl<'a, G: Game> Turn<'a, G> {
-    pub fn new(me: PlayerId, state: &'a G::State, status: [f64; NB_PLAYERS], rng: &'a mut GameRng) -> Self {
-        Turn { me, state, status, rng, orders: Vec::new(), given: 0 }
+    pub fn new(
+        me: PlayerId,
+        state: &'a G::State,
+        round_view: &'a OnceLock<Vec<u8>>,
+        status: [f64; NB_PLAYERS],
+        rng: &'a mut GameRng,
+    ) -> Self {
+        Turn { me, state, round_view, status, rng, orders: Vec::new(), given: 0 }
+    }
+
+    /// The round's view in the bot ABI's encoding (`docs/bot-abi.md`), encoded once per round
+    /// and shared by the four bots.
+    pub fn round_view(&self) -> &'a [u8] {
+        self.round_view.get_or_init(|| {
+            let mut out = Vec::new();
+            G::encode_round_view(self.state, &self.status, &mut out);
+            out
+        })
+    }
+
+    /// The CPU shares every bot sees this round.
+    pub fn statuses(&self) -> [f64; NB_PLAYERS] {
+        self.status
     }
 
     /// The player this bot plays.
@@ -106,6 +129,16 @@ impl<'a, G: Game> Turn<'a, G> {
             return Err(TooManyOrders);
         }
         self.orders.push(order);
+        Ok(())
+    }
+
+    /// Counts an order that could not be read (a malformed ABI record): it is ignored but
+    /// counts toward the cap.
+    pub fn ignored_order(&mut self) -> Result<(), TooManyOrders> {
+        self.given += 1;
+        if self.given > MAX_ORDERS_PER_ROUND {
+            return Err(TooManyOrders);
+        }
         Ok(())
     }
 
@@ -213,11 +246,12 @@ pub fn play_match<G: Game>(
         let mut orders: [Vec<G::Order>; NB_PLAYERS] = Default::default();
         let mut newly_frozen = Vec::new();
         let seen_status = status;
+        let round_view = OnceLock::new();
         for p in 0..NB_PLAYERS {
             if frozen[p].is_some() {
                 continue;
             }
-            let mut turn = Turn::<G>::new(p, &state, seen_status, &mut bot_rngs[p]);
+            let mut turn = Turn::<G>::new(p, &state, &round_view, seen_status, &mut bot_rngs[p]);
             let outcome = bots[p].play(&mut turn);
             let (given, count) = turn.into_orders();
             let failure = match outcome {

@@ -12,6 +12,7 @@ pub mod rules;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod view;
 pub mod virus;
 
 use crate::cnf::BoardSource;
@@ -78,5 +79,19 @@ impl Game for Pandemic {
 
     fn scores(s: &State) -> [i64; NB_PLAYERS] {
         s.scores
+    }
+
+    const ORDER_SIZE: usize = view::ORDER_SIZE;
+
+    fn encode_setup_view(s: &State, out: &mut Vec<u8>) {
+        view::encode_setup(s, out)
+    }
+
+    fn encode_round_view(s: &State, status: &[f64; NB_PLAYERS], out: &mut Vec<u8>) {
+        view::encode_round(s, status, out)
+    }
+
+    fn decode_order(record: &[u8]) -> Option<Order> {
+        view::decode_order(record)
     }
 }
