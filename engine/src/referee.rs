@@ -165,6 +165,11 @@ pub trait Bot<G: Game>: Send {
     fn cpu_share(&self) -> f64 {
         0.0
     }
+    /// The runtime that meters this bot, recorded in the replay header (`wasmtime 48.0.8`'s
+    /// version for sandboxed bots); `None` for native bots.
+    fn runtime_version(&self) -> Option<String> {
+        None
+    }
 }
 
 /// One player's result.
@@ -228,10 +233,11 @@ pub fn play_match<G: Game>(
     let mut bot_rngs: Vec<GameRng> = (0..NB_PLAYERS).map(|p| GameRng::new(setup.seed, Stream::Bot(p))).collect();
 
     let mut writer = if record {
-        let header = ReplayHeader::new::<G>(
+        let mut header = ReplayHeader::new::<G>(
             setup,
             bots.iter().map(|b| PlayerInfo { name: b.name().to_string(), hash: b.hash() }).collect(),
         );
+        header.wasmtime_version = bots.iter().find_map(|b| b.runtime_version());
         Some(ReplayWriter::<G>::start(&header, &state).map_err(|e| SetupError::Other(e.to_string()))?)
     } else {
         None

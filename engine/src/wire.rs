@@ -36,6 +36,10 @@ pub trait WireBot: Send {
     fn play(&mut self, turn: &mut dyn WireTurn) -> Result<(), BotFailure>;
     /// Share of the CPU budget used so far (0..1).
     fn cpu_share(&self) -> f64;
+    /// The metering runtime's version, recorded in replays (see [`Bot::runtime_version`]).
+    fn runtime_version(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Makes a fresh wire bot for each match.
@@ -129,5 +133,8 @@ impl<G: Game> Bot<G> for WireAdapter<G> {
     }
     fn cpu_share(&self) -> f64 {
         self.bot.cpu_share()
+    }
+    fn runtime_version(&self) -> Option<String> {
+        self.bot.runtime_version()
     }
 }

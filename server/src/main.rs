@@ -2,6 +2,7 @@
 //! (`bench`) and replay checks (`replay`).
 
 mod cli;
+mod house;
 
 use clap::Parser;
 
@@ -12,6 +13,10 @@ fn main() -> std::process::ExitCode {
     // SAFETY: called before any other thread exists; SIG_DFL is a valid disposition.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    // The sandbox's compile worker speaks a binary protocol on stdin/stdout: no clap, no output.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "__compile-worker") {
+        return sandbox::compile_worker_main();
     }
     let args = cli::Cli::parse();
     match cli::dispatch(args) {

@@ -1,7 +1,9 @@
 //! Command-line parsing and dispatch.
 
 mod bench;
+mod build;
 mod list;
+mod players;
 mod replay;
 mod run;
 mod seeds;
@@ -28,6 +30,11 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Serve the browser viewer and a replay on localhost, and print the URL.
     View(view::ViewArgs),
+    /// Compile a Jutge-kit C++ player (AIName.cc) to a WebAssembly bot.
+    Build(build::BuildArgs),
+    /// Internal: compiles a wasm module for the sandbox in a child process (killed at the limit).
+    #[command(name = "__compile-worker", hide = true)]
+    CompileWorker,
 }
 
 pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
@@ -37,6 +44,9 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Bench(a) => bench::bench(a),
         Command::Replay(a) => replay::replay(a),
         Command::View(a) => view::view(a),
+        Command::Build(a) => build::run(a),
+        // main() runs the worker before parsing; reaching this means a misspelled invocation.
+        Command::CompileWorker => anyhow::bail!("__compile-worker is internal to the sandbox"),
     }
 }
 

@@ -1,8 +1,9 @@
 //! `arena run`: one match or many, printed as a table or JSON, with replays.
 
 use super::seeds::{parse_seed_list, Seeds};
-use anyhow::{bail, Context};
-use engine::catalog::{AnyGame, PlayerSpec};
+use anyhow::Context;
+use super::players::{self, Seats};
+use engine::catalog::AnyGame;
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::{MatchSetup, MatchSummary};
@@ -13,7 +14,8 @@ use std::path::PathBuf;
 pub struct RunArgs {
     /// The game: pandemic, ork-island, walking-dead, purge, mad-max (see `arena list`).
     game: String,
-    /// Four players: house bot names (Null, Demo, ...) or, once the sandbox lands, .wasm files.
+    /// Four players: .wasm files, house bots (Null, Demo, Dummy; run in the sandbox like any
+    /// upload) or native house bots (native:Demo, for comparisons).
     #[arg(num_args = 4, required = true, value_names = ["BOT1", "BOT2", "BOT3", "BOT4"])]
     bots: Vec<String>,
     /// The match seed.
@@ -37,20 +39,8 @@ pub struct RunArgs {
     /// Print a machine-readable summary (an object per match; an array with --seeds).
     #[arg(long)]
     json: bool,
-}
-
-fn players(game: &dyn AnyGame, bots: &[String]) -> anyhow::Result<Vec<PlayerSpec>> {
-    bots.iter()
-        .map(|b| {
-            if b.ends_with(".wasm") {
-                bail!(
-                    "{b}: WebAssembly bots need the sandbox, which is not built yet; use house bots: {}",
-                    game.house_bots().join(", ")
-                )
-            }
-            Ok(PlayerSpec::House(b.clone()))
-        })
-        .collect()
+    #[command(flatten)]
+    sandbox: super::players::SandboxArgs,
 }
 
 fn load_setup(game: &dyn AnyGame, config: Option<&PathBuf>) -> anyhow::Result<(ParamValues, BoardSource)> {
@@ -66,7 +56,8 @@ fn load_setup(game: &dyn AnyGame, config: Option<&PathBuf>) -> anyhow::Result<(P
 
 pub fn run(a: RunArgs) -> anyhow::Result<()> {
     let game = super::game(&a.game)?;
-    let specs = players(game, &a.bots)?;
+    let sandbox = players::sandbox(a.sandbox.limits())?;
+    let Seats { specs, logs } = players::seats(&sandbox, game, &a.bots, a.sandbox.stderr)?;
     let (params, board) = load_setup(game, a.config.as_ref())?;
     let seeds = a.seeds.clone().map(|s| s.0).unwrap_or_else(|| vec![a.seed]);
     // Find parameter and board errors before playing, and name the file they come from.
@@ -103,6 +94,19 @@ pub fn run(a: RunArgs) -> anyhow::Result<()> {
             std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
             if !many && !a.json {
                 eprintln!("replay written to {} ({:.1} KB)", path.display(), bytes.len() as f64 / 1000.0);
+            }
+        }
+        if !many && !a.json && !a.sandbox.stderr {
+            for (p, log) in logs.iter().enumerate() {
+                let Some(r) = log.as_ref().and_then(|l| l.report()) else { continue };
+                if !r.stderr.is_empty() {
+                    eprintln!(
+                        "player {p} ({}) wrote {} bytes to stderr{}; --stderr prints it",
+                        r.name,
+                        r.stderr.len(),
+                        if r.stderr_truncated { " (truncated)" } else { "" }
+                    );
+                }
             }
         }
         summaries.push(out.summary);

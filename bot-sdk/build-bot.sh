@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Builds a Rust bot crate (a cdylib using arena-bot-sdk) to a WebAssembly module for Arena.
+#
+#   bot-sdk/build-bot.sh <crate-dir> [-o out.wasm]
+#
+# Toolchain, in this order:
+#   1. rustup with the wasm32-unknown-unknown target installed:
+#        cargo build --release --target wasm32-unknown-unknown
+#   2. Debian's packages rustc-web, cargo-web, rust-web-src and lld-19: their rustc builds std
+#      from source (-Zbuild-std) and links with wasm-ld 19.
+# The build is reproducible: source, cargo-home and std-source paths are remapped, so the bytes
+# do not depend on where the repository is checked out (same toolchain, same bytes).
+#
+# Environment: CARGO_TARGET_DIR is honoured (default: the crate's workspace target/).
+# Prints the path of the module (or copies it to -o).
+set -euo pipefail
+
+usage() {
+    echo "usage: $0 <crate-dir> [-o out.wasm]" >&2
+    exit 2
+}
+
+crate=""
+out=""
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+    -o)
+        [[ $# -ge 2 ]] || usage
+        out="$2"
+        shift 2
+        ;;
+    -h | --help) usage ;;
+    -*) usage ;;
+    *)
+        [[ -z "$crate" ]] || usage
+        crate="$1"
+        shift
+        ;;
+    esac
+done
+[[ -n "$crate" ]] || usage
+[[ -f "$crate/Cargo.toml" ]] || {
+    echo "error: $crate/Cargo.toml not found: give the directory of the bot's crate" >&2
+    exit 2
+}
+
+crate="$(cd "$crate" && pwd -P)"
+sdk="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+target=wasm32-unknown-unknown
+
+# The toolchain.
+mode=""
+if command -v rustup >/dev/null 2>&1 && (cd "$crate" && rustup target list --installed 2>/dev/null) | grep -qx "$target"; then
+    mode=rustup
+    cargo=(cargo)
+    rustc_bin="$(cd "$crate" && rustup which rustc)"
+elif [[ -x /usr/bin/rustc && -x /usr/bin/cargo && -x /usr/lib/llvm-19/bin/wasm-ld ]] &&
+    [[ -d "$(/usr/bin/rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]]; then
+    mode=debian
+    cargo=(/usr/bin/cargo)
+    rustc_bin=/usr/bin/rustc
+    export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1
+    export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=/usr/lib/llvm-19/bin/wasm-ld
+else
+    cat >&2 <<EOF
+error: no Rust toolchain that can build $target was found. Either:
+  - with rustup:  rustup target add $target
+  - on Debian 12: apt-get install rustc-web cargo-web rust-web-src lld-19
+    (rustc/cargo 1.8x+ in /usr/bin, std sources for -Zbuild-std, /usr/lib/llvm-19/bin/wasm-ld)
+EOF
+    exit 1
+fi
+
+# Path remapping for reproducible bytes (panic messages carry source paths). rustc applies the
+# last matching prefix, so the more specific ones come last.
+sysroot="$("$rustc_bin" --print sysroot)"
+remaps=("$cargo_home=/cargo" "$sysroot=/rust-sysroot")
+rust_src="$sysroot/lib/rustlib/src/rust"
+if [[ -e "$rust_src" ]]; then
+    remaps+=("$(readlink -f "$rust_src")=/rust-src" "$rust_src=/rust-src")
+fi
+remaps+=("$sdk=/arena-bot-sdk")
+# The crate's workspace (the crate itself when it is its own workspace, like the template).
+# Members' own paths are relative to it; path dependencies outside it are absolute. All bots of
+# one workspace get the same flags, so std (-Zbuild-std) is built once for them.
+ws_root="$(cd "$crate" && "${cargo[@]}" locate-project --workspace --message-format plain 2>/dev/null || true)"
+if [[ -n "$ws_root" ]]; then
+    ws_root="$(cd "$(dirname "$ws_root")" && pwd -P)"
+else
+    ws_root="$crate"
+fi
+remaps+=("$ws_root=/workspace")
+flags=""
+for r in "${remaps[@]}"; do
+    flags+=" --remap-path-prefix=$r"
+done
+export RUSTFLAGS="${RUSTFLAGS:-}$flags"
+
+args=(build --release --target "$target" --manifest-path "$crate/Cargo.toml" --message-format json-render-diagnostics)
+if [[ "$mode" == debian ]]; then
+    args+=(-Zbuild-std=std,panic_abort)
+fi
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! "${cargo[@]}" "${args[@]}" >"$log"; then
+    echo "error: the build failed ($mode toolchain)" >&2
+    exit 1
+fi
+wasm="$(grep -o '"filenames":\[[^]]*\]' "$log" | grep -o '"[^"]*\.wasm"' | tr -d '"' | tail -n 1)"
+if [[ -z "$wasm" || ! -f "$wasm" ]]; then
+    echo "error: the build made no .wasm: is the crate a cdylib ([lib] crate-type = [\"cdylib\"])?" >&2
+    exit 1
+fi
+if [[ -n "$out" ]]; then
+    mkdir -p "$(dirname "$out")"
+    cp "$wasm" "$out"
+    chmod 644 "$out"
+    echo "$out"
+else
+    echo "$wasm"
+fi

@@ -1,0 +1,45 @@
+// Arena's C++ SDK for Pandemic: the Player class a bot derives from, as in the Jutge kit.
+//
+//   #include "Player.hh"
+//   #define PLAYER_NAME Mine
+//   struct PLAYER_NAME : public Player {
+//     static Player* factory() { return new PLAYER_NAME; }
+//     virtual void play() { ... }
+//   };
+//   RegisterPlayer(PLAYER_NAME);
+//
+// Build it with `arena build AIMine.cc --game pandemic -o Mine.wasm`.
+
+#ifndef ARENA_PANDEMIC_PLAYER_HH
+#define ARENA_PANDEMIC_PLAYER_HH
+
+#include "Action.hh"
+#include "Random.hh"
+#include "Settings.hh"
+#include "State.hh"
+#include "Structs.hh"
+#include "Utils.hh"
+
+class Player : public State, public Action, public arena_sdk::Random {
+ public:
+  virtual ~Player() {}
+
+  // Called once per round: read the state, give orders.
+  virtual void play() = 0;
+
+  // This player's id (0..3).
+  int me() const { return arena_me_; }
+
+ private:
+  friend struct arena_sdk::Runtime;
+  int arena_me_ = -1;
+};
+
+// Registers the player class: the last line of a player file, `RegisterPlayer(PLAYER_NAME);`.
+// A bot has exactly one: `arena build` says so when a file lacks it or two files have it.
+#define RegisterPlayer(name) ARENA_REGISTER_PLAYER_(name)
+#define ARENA_REGISTER_PLAYER_(name)                                 \
+  extern "C" ::Player* arena_new_player() { return name::factory(); } \
+  extern "C" const char arena_player_name[] = #name
+
+#endif

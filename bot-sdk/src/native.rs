@@ -1,0 +1,200 @@
+//! Running SDK bots natively (feature `native`): [`NativeBot`] is an engine
+//! [`WireBot`] that runs any SDK bot in-process, with no WebAssembly. The
+//! bot sees the same bytes (the engine's setup and round views) and its host calls go to the
+//! engine's `WireTurn` of the round, so a native match plays exactly like the same bot compiled to
+//! wasm (same draws, same orders), minus fuel metering: the CPU share is always 0.
+//!
+//! ```ignore
+//! use arena_bot::native;
+//! use arena_bot::pandemic::Runner;
+//! use engine::catalog::{self, PlayerSpec};
+//!
+//! let players = vec![
+//!     native::player::<Runner<MyBot>>("MyBot"),
+//!     PlayerSpec::House("Demo".into()),
+//!     PlayerSpec::House("Demo".into()),
+//!     PlayerSpec::House("Demo".into()),
+//! ];
+//! let out = catalog::find("pandemic").unwrap().play(&setup, &players, false)?;
+//! ```
+//!
+//! A panic in the bot freezes it (reason `trap`, with the panic message), and giving more than
+//! 1000 orders in a round stops it at once (reason `orders`), as in the sandbox.
+
+use crate::runtime::{self, Driver};
+use engine::catalog::PlayerSpec;
+use engine::referee::{BotFailure, FreezeReason};
+use engine::wire::{SharedFactory, WireBot, WireBotFactory, WireTurn};
+use std::any::Any;
+use std::marker::PhantomData;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
+
+/// The host calls of [`crate::abi`] when running natively.
+pub(crate) mod host {
+    use engine::wire::WireTurn;
+    use std::cell::Cell;
+    use std::ptr::NonNull;
+
+    thread_local! {
+        /// The turn of the round being played on this thread, set by [`enter`].
+        static TURN: Cell<Option<NonNull<dyn WireTurn>>> = const { Cell::new(None) };
+    }
+
+    /// Unwinding payload: the bot gave too many orders and is stopped at once.
+    pub(super) struct OrdersAbort(pub String);
+
+    /// Clears the current turn when dropped.
+    pub(super) struct Entered(());
+
+    impl Drop for Entered {
+        fn drop(&mut self) {
+            TURN.with(|t| t.set(None));
+        }
+    }
+
+    /// Makes `turn` the target of the host calls until the guard is dropped.
+    pub(super) fn enter<'a>(turn: &'a mut (dyn WireTurn + 'a)) -> Entered {
+        let p: NonNull<dyn WireTurn + 'a> = NonNull::from(turn);
+        // SAFETY: only the lifetime is erased; the guard clears the pointer before `'a` ends
+        // (it is dropped at the end of `NativeBot::play`, also when the bot panics).
+        let p: NonNull<dyn WireTurn + 'static> = unsafe { std::mem::transmute(p) };
+        TURN.with(|t| t.set(Some(p)));
+        Entered(())
+    }
+
+    fn with_turn<R>(f: impl FnOnce(&mut dyn WireTurn) -> R) -> R {
+        // Taken out while in use, so a nested call cannot alias it.
+        let Some(mut p) = TURN.with(|t| t.take()) else {
+            panic!(
+                "arena_bot: a host call (random, orders) outside a round: natively, bots run inside \
+                 arena_bot::native::NativeBot::play"
+            )
+        };
+        // SAFETY: set by `enter` from a live `&mut`, used by one call at a time.
+        let r = f(unsafe { p.as_mut() });
+        TURN.with(|t| t.set(Some(p)));
+        r
+    }
+
+    pub fn random(l: i32, u: i32) -> i32 {
+        with_turn(|t| t.random(l, u))
+    }
+
+    pub fn orders(records: &[u8], _count: usize) {
+        if let Err(e) = with_turn(|t| t.orders(records)) {
+            // The sandbox aborts the bot in the middle of the call; do the same.
+            std::panic::resume_unwind(Box::new(OrdersAbort(e.to_string())))
+        }
+    }
+}
+
+/// An SDK bot (a [`Driver`], e.g. `arena_bot::pandemic::Runner<MyBot>`) as an engine wire bot.
+pub struct NativeBot<D> {
+    name: String,
+    driver: Option<D>,
+    view: Vec<u8>,
+}
+
+impl<D: Driver> NativeBot<D> {
+    /// A bot displayed as `name`; the player is made when the match starts.
+    pub fn new(name: impl Into<String>) -> Self {
+        NativeBot { name: name.into(), driver: None, view: Vec::new() }
+    }
+
+    /// The driver (decoded view and player), once started.
+    pub fn driver(&self) -> Option<&D> {
+        self.driver.as_ref()
+    }
+}
+
+fn failure(payload: Box<dyn Any + Send>) -> BotFailure {
+    if let Some(OrdersAbort(msg)) = payload.downcast_ref::<host::OrdersAbort>() {
+        return BotFailure { reason: FreezeReason::Orders, message: msg.clone() };
+    }
+    let message = if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    };
+    BotFailure { reason: FreezeReason::Trap, message }
+}
+
+use host::OrdersAbort;
+
+fn trap(e: runtime::ViewError, which: &str) -> BotFailure {
+    BotFailure { reason: FreezeReason::Trap, message: format!("arena_bot: {which} view: {e}") }
+}
+
+impl<D: Driver + Send> WireBot for NativeBot<D> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn hash(&self) -> String {
+        format!("native-sdk:{}@{}", self.name, env!("CARGO_PKG_VERSION"))
+    }
+
+    fn start(&mut self, setup_view: &[u8]) -> Result<(), BotFailure> {
+        match panic::catch_unwind(AssertUnwindSafe(|| runtime::start::<D>(setup_view))) {
+            Ok(Ok(d)) => {
+                self.driver = Some(d);
+                Ok(())
+            }
+            Ok(Err(e)) => Err(trap(e, "setup")),
+            Err(p) => Err(failure(p)),
+        }
+    }
+
+    fn play(&mut self, turn: &mut dyn WireTurn) -> Result<(), BotFailure> {
+        let Some(driver) = self.driver.as_mut() else {
+            return Err(BotFailure { reason: FreezeReason::Trap, message: "played before start".into() });
+        };
+        // The bot reads its own copy, as in wasm memory; the turn is then free for host calls.
+        self.view.clear();
+        self.view.extend_from_slice(turn.view());
+        let view = &self.view;
+        let _entered = host::enter(turn);
+        match panic::catch_unwind(AssertUnwindSafe(|| driver.play(view))) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(trap(e, "round")),
+            Err(p) => Err(failure(p)),
+        }
+    }
+
+    fn cpu_share(&self) -> f64 {
+        0.0
+    }
+}
+
+/// Makes a fresh [`NativeBot`] per match.
+pub struct NativeFactory<D> {
+    name: String,
+    _driver: PhantomData<fn() -> D>,
+}
+
+impl<D> NativeFactory<D> {
+    /// A factory of bots displayed as `name`.
+    pub fn new(name: impl Into<String>) -> Self {
+        NativeFactory { name: name.into(), _driver: PhantomData }
+    }
+}
+
+impl<D: Driver + Send + 'static> WireBotFactory for NativeFactory<D> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn create(&self, _game: &'static str) -> Box<dyn WireBot> {
+        // A bot for another game fails at start: the setup view names the game.
+        Box::new(NativeBot::<D>::new(self.name.clone()))
+    }
+}
+
+/// A seat for `catalog::AnyGame::play`: the SDK bot `D` (e.g. `pandemic::Runner<MyBot>`) run
+/// natively, displayed as `name`.
+pub fn player<D: Driver + Send + 'static>(name: &str) -> PlayerSpec {
+    PlayerSpec::Wire(SharedFactory(Arc::new(NativeFactory::<D>::new(name))))
+}

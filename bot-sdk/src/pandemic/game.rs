@@ -1,0 +1,469 @@
+//! [`Game`]: the decoded Pandemic view and the bot's actions.
+
+use super::types::{Cell, CellType, Command, Dir, Path, Pos, Settings, Unit};
+use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
+
+/// Size of one order record: `i32` unit id, `i32` direction.
+pub const ORDER_SIZE: usize = 8;
+
+/// Orders are given to the host in chunks of this many records (and at the end of the round),
+/// so the buffer stays small.
+pub const ORDER_CHUNK: usize = 256;
+
+/// Bytes per unit in the round view.
+const UNIT_SIZE: usize = 28;
+
+/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle. The
+/// same value lives for the whole match; each round refills it in place (no allocation after the
+/// first round).
+///
+/// Ids: units, players, cities and paths are `usize`; where the kit answers -1 ("none"), this
+/// answers `None`. Positions off the board read as WALL cells with nothing on them.
+#[derive(Clone, Debug, Default)]
+pub struct Game {
+    me: usize,
+    settings: Settings,
+    kind: Vec<CellType>,
+    city_id: Vec<i32>,
+    path_id: Vec<i32>,
+    cities: Vec<Vec<Pos>>,
+    paths: Vec<Path>,
+    round: i32,
+    status: [f64; NB_PLAYERS],
+    scores: [i64; NB_PLAYERS],
+    city_owner: Vec<i8>,
+    path_owner: Vec<i8>,
+    virus: Vec<u8>,
+    /// 0 or 1 per cell (checked when decoding, see [`Game::masks`]).
+    mask: Vec<u8>,
+    mask_cells: Vec<usize>,
+    units: Vec<Unit>,
+    unit_at: Vec<i32>,
+    orders: Vec<u8>,
+}
+
+fn owner(o: i8) -> Option<usize> {
+    usize::try_from(o).ok()
+}
+
+impl Game {
+    // ---- decoding -------------------------------------------------------------------------
+
+    /// Decodes a whole setup view (common header included), as `arena_start` receives it.
+    pub fn from_setup_view(setup: &[u8]) -> Result<Game, ViewError> {
+        let (header, mut r) = crate::runtime::read_header(setup, super::GAME)?;
+        let g = Game::read_setup(header, &mut r)?;
+        r.finish()?;
+        Ok(g)
+    }
+
+    /// Decodes the game part of the setup view.
+    pub(crate) fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Game, ViewError> {
+        let mut v = [0i32; 8];
+        for (k, what) in [
+            "rows",
+            "cols",
+            "nb_rounds",
+            "initial_health",
+            "nb_units",
+            "bonus_per_city_cell",
+            "bonus_per_path_cell",
+            "factor_connected_component",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            v[k] = r.i32(what)?;
+        }
+        let settings = Settings {
+            rows: v[0],
+            cols: v[1],
+            nb_rounds: v[2],
+            initial_health: v[3],
+            nb_units: v[4],
+            bonus_per_city_cell: v[5],
+            bonus_per_path_cell: v[6],
+            factor_connected_component: v[7],
+            infection_factor: r.f64("infection_factor")?,
+            mask_protection: r.f64("mask_protection")?,
+        };
+        let (rows, cols) = (settings.rows, settings.cols);
+        if rows <= 0 || cols <= 0 {
+            return Err(r.error("rows and cols must be positive"));
+        }
+        let n = (rows as usize).checked_mul(cols as usize).ok_or_else(|| r.error("rows x cols is too large"))?;
+        let types = r.bytes(n, "cell types")?;
+        let mut kind = Vec::with_capacity(n);
+        for &c in types {
+            kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=3"))?);
+        }
+        let mut g = Game {
+            me: header.me,
+            settings,
+            kind,
+            city_id: vec![-1; n],
+            path_id: vec![-1; n],
+            virus: vec![0; n],
+            mask: vec![0; n],
+            unit_at: vec![-1; n],
+            orders: Vec::with_capacity(ORDER_CHUNK * ORDER_SIZE),
+            ..Game::default()
+        };
+        let nb_cities = r.index(r.remaining() / 4, "nb_cities")?;
+        g.cities.reserve_exact(nb_cities);
+        for id in 0..nb_cities {
+            let cells = g.read_cells(r, id as i32, true)?;
+            g.cities.push(cells);
+        }
+        let nb_paths = r.index(r.remaining() / 12, "nb_paths")?;
+        g.paths.reserve_exact(nb_paths);
+        for id in 0..nb_paths {
+            let a = r.index(nb_cities.saturating_sub(1), "a path's first city")?;
+            let b = r.index(nb_cities.saturating_sub(1), "a path's second city")?;
+            let cells = g.read_cells(r, id as i32, false)?;
+            g.paths.push(Path { ends: (a, b), cells });
+        }
+        g.city_owner = vec![-1; nb_cities];
+        g.path_owner = vec![-1; nb_paths];
+        Ok(g)
+    }
+
+    /// A city's or path's cell list; marks the cells with `id`.
+    fn read_cells(&mut self, r: &mut Reader<'_>, id: i32, city: bool) -> Result<Vec<Pos>, ViewError> {
+        let n = r.index(r.remaining() / 8, "a cell count")?;
+        let mut cells = Vec::with_capacity(n);
+        for _ in 0..n {
+            let p = Pos::new(r.i32("a cell's row")?, r.i32("a cell's column")?);
+            let k = self.cell_index(p).ok_or_else(|| r.error("a city or path cell is off the board"))?;
+            if city {
+                self.city_id[k] = id;
+            } else {
+                self.path_id[k] = id;
+            }
+            cells.push(p);
+        }
+        Ok(cells)
+    }
+
+    /// Decodes a round view, as `arena_play` receives it, into this game (in place).
+    pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        let mut r = Reader::new(view);
+        self.round = r.i32("round")?;
+        for s in &mut self.status {
+            *s = r.f64("status")?;
+        }
+        for s in &mut self.scores {
+            *s = r.i64("total score")?;
+        }
+        for (owners, what) in [(&mut self.city_owner, "nb_cities"), (&mut self.path_owner, "nb_paths")] {
+            let at = r.offset();
+            if r.i32(what)? != owners.len() as i32 {
+                return Err(ViewError { what: "the number of cities or paths differs from the setup view", at });
+            }
+            for o in owners.iter_mut() {
+                let v = r.i32("an owner")?;
+                if !(-1..NB_PLAYERS as i32).contains(&v) {
+                    return Err(r.error("an owner is not -1..=3"));
+                }
+                *o = v as i8;
+            }
+        }
+        let n = self.kind.len();
+        self.virus.copy_from_slice(r.bytes(n, "virus levels")?);
+        let at = r.offset();
+        let masks = r.bytes(n, "masks")?;
+        // Few cells hold a mask: look at 8 cells at a time, list them and check the flags, then
+        // copy (`masks()` relies on every byte being 0 or 1).
+        self.mask_cells.clear();
+        let mut chunks = masks.chunks_exact(8);
+        let mut base = 0;
+        for c in &mut chunks {
+            if u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) != 0 {
+                Self::list_masks(c, base, at, &mut self.mask_cells)?;
+            }
+            base += 8;
+        }
+        Self::list_masks(chunks.remainder(), base, at, &mut self.mask_cells)?;
+        self.mask.copy_from_slice(masks);
+        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
+        for u in &self.units {
+            if let Some(k) = self.cell_index(u.pos) {
+                self.unit_at[k] = -1;
+            }
+        }
+        self.units.clear();
+        self.units.reserve(nb_units);
+        for id in 0..nb_units {
+            let player = r.index(NB_PLAYERS - 1, "a unit's player")?;
+            let pos = Pos::new(r.i32("a unit's row")?, r.i32("a unit's column")?);
+            let health = r.i32("a unit's health")?;
+            let damage = r.i32("a unit's damage")?;
+            let turns = r.i32("a unit's turns")?;
+            let flags = r.i32("a unit's flags")?;
+            let k = self.cell_index(pos).ok_or_else(|| r.error("a unit is off the board"))?;
+            self.unit_at[k] = id as i32;
+            self.units.push(Unit {
+                id,
+                player,
+                pos,
+                health,
+                damage,
+                turns,
+                immune: flags & 1 != 0,
+                mask: flags & 2 != 0,
+            });
+        }
+        r.finish()
+    }
+
+    fn list_masks(bytes: &[u8], base: usize, at: usize, out: &mut Vec<usize>) -> Result<(), ViewError> {
+        for (t, &b) in bytes.iter().enumerate() {
+            match b {
+                0 => {}
+                1 => out.push(base + t),
+                _ => return Err(ViewError { what: "a mask flag is not 0 or 1", at: at + base + t }),
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
+    /// records and at the end of each round; a bot need not call it.
+    pub fn flush_orders(&mut self) {
+        crate::abi::orders(&self.orders, ORDER_SIZE);
+        self.orders.clear();
+    }
+
+    // ---- settings -------------------------------------------------------------------------
+
+    /// All parameters.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    /// Number of players (4).
+    pub fn nb_players(&self) -> usize {
+        NB_PLAYERS
+    }
+    /// Number of rows.
+    pub fn rows(&self) -> i32 {
+        self.settings.rows
+    }
+    /// Number of columns.
+    pub fn cols(&self) -> i32 {
+        self.settings.cols
+    }
+    /// Number of rounds of the match.
+    pub fn nb_rounds(&self) -> i32 {
+        self.settings.nb_rounds
+    }
+    /// Health of a new or respawned unit.
+    pub fn initial_health(&self) -> i32 {
+        self.settings.initial_health
+    }
+    /// Units each player controls at the start.
+    pub fn nb_units(&self) -> i32 {
+        self.settings.nb_units
+    }
+    /// Points per cell of an owned city, every round.
+    pub fn bonus_per_city_cell(&self) -> i32 {
+        self.settings.bonus_per_city_cell
+    }
+    /// Points per cell of an owned path, every round.
+    pub fn bonus_per_path_cell(&self) -> i32 {
+        self.settings.bonus_per_path_cell
+    }
+    /// `f` of the `f × 2^s` bonus per connected component of `s` owned cities.
+    pub fn factor_connected_component(&self) -> i32 {
+        self.settings.factor_connected_component
+    }
+    /// Infection probability on a cell with virus `v` is `v / infection_factor()`.
+    pub fn infection_factor(&self) -> f64 {
+        self.settings.infection_factor
+    }
+    /// A mask divides the infection probability by this.
+    pub fn mask_protection(&self) -> f64 {
+        self.settings.mask_protection
+    }
+    /// `pl` is a player id (0..4).
+    pub fn player_ok(&self, pl: usize) -> bool {
+        pl < NB_PLAYERS
+    }
+    /// The position is on the board (`g.pos_ok(p)` or `g.pos_ok((i, j))`).
+    pub fn pos_ok(&self, p: impl Into<Pos>) -> bool {
+        let p = p.into();
+        p.i >= 0 && p.j >= 0 && p.i < self.settings.rows && p.j < self.settings.cols
+    }
+
+    // ---- state ----------------------------------------------------------------------------
+
+    /// The bot's player id.
+    pub fn me(&self) -> usize {
+        self.me
+    }
+    /// Rounds played so far (0 in the first round).
+    pub fn round(&self) -> i32 {
+        self.round
+    }
+    /// A player's total score (0 for a bad id).
+    pub fn total_score(&self, pl: usize) -> i64 {
+        self.scores.get(pl).copied().unwrap_or(0)
+    }
+    /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
+    pub fn status(&self, pl: usize) -> f64 {
+        self.status.get(pl).copied().unwrap_or(-1.0)
+    }
+
+    /// Row-major index (`i × cols + j`) of a position on the board.
+    pub fn cell_index(&self, p: impl Into<Pos>) -> Option<usize> {
+        let p = p.into();
+        self.pos_ok(p).then(|| p.i as usize * self.settings.cols as usize + p.j as usize)
+    }
+    /// The position of a row-major index.
+    pub fn cell_pos(&self, index: usize) -> Pos {
+        let cols = self.settings.cols.max(1) as usize;
+        Pos::new((index / cols) as i32, (index % cols) as i32)
+    }
+
+    /// Everything about a cell (`g.cell(p)` or `g.cell((i, j))`); off the board: a WALL cell
+    /// with nothing on it.
+    pub fn cell(&self, p: impl Into<Pos>) -> Cell {
+        let Some(k) = self.cell_index(p) else { return Cell::default() };
+        Cell {
+            kind: self.kind[k],
+            unit_id: usize::try_from(self.unit_at[k]).ok(),
+            city_id: usize::try_from(self.city_id[k]).ok(),
+            path_id: usize::try_from(self.path_id[k]).ok(),
+            virus: self.virus[k] as i32,
+            mask: self.mask[k] != 0,
+        }
+    }
+    /// The cell type (WALL off the board).
+    pub fn kind(&self, p: impl Into<Pos>) -> CellType {
+        self.cell_index(p).map_or(CellType::Wall, |k| self.kind[k])
+    }
+    /// The unit on a cell.
+    pub fn unit_at(&self, p: impl Into<Pos>) -> Option<usize> {
+        self.cell_index(p).and_then(|k| usize::try_from(self.unit_at[k]).ok())
+    }
+    /// The city of a cell.
+    pub fn city_at(&self, p: impl Into<Pos>) -> Option<usize> {
+        self.cell_index(p).and_then(|k| usize::try_from(self.city_id[k]).ok())
+    }
+    /// The path of a cell.
+    pub fn path_at(&self, p: impl Into<Pos>) -> Option<usize> {
+        self.cell_index(p).and_then(|k| usize::try_from(self.path_id[k]).ok())
+    }
+    /// The virus level of a cell (0 off the board).
+    pub fn virus(&self, p: impl Into<Pos>) -> i32 {
+        self.cell_index(p).map_or(0, |k| self.virus[k] as i32)
+    }
+    /// A mask lies on the cell.
+    pub fn mask_at(&self, p: impl Into<Pos>) -> bool {
+        self.cell_index(p).is_some_and(|k| self.mask[k] != 0)
+    }
+    /// Every cell's type, row-major (for fast loops; see [`Game::cell_index`]).
+    pub fn cell_types(&self) -> &[CellType] {
+        &self.kind
+    }
+    /// Every cell's virus level, row-major.
+    pub fn virus_levels(&self) -> &[u8] {
+        &self.virus
+    }
+    /// Every cell's mask flag, row-major.
+    pub fn masks(&self) -> &[bool] {
+        // SAFETY: every byte is 0 or 1 (checked by `read_round`; 0 before the first round), which
+        // are the representations of `false` and `true`; same size and alignment.
+        unsafe { std::slice::from_raw_parts(self.mask.as_ptr().cast::<bool>(), self.mask.len()) }
+    }
+    /// Row-major indices of the cells where a mask lies, ascending (see [`Game::cell_pos`]).
+    pub fn mask_cells(&self) -> &[usize] {
+        &self.mask_cells
+    }
+
+    /// The number of units (all players).
+    pub fn total_units(&self) -> usize {
+        self.units.len()
+    }
+    /// A unit by id. Panics on a bad id.
+    pub fn unit(&self, id: usize) -> &Unit {
+        match self.units.get(id) {
+            Some(u) => u,
+            None => panic!("unit({id}): there are {} units", self.units.len()),
+        }
+    }
+    /// All units, by id.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// The ids of a player's units, ascending (allocates; see [`Game::units_of`]).
+    pub fn my_units(&self, pl: usize) -> Vec<usize> {
+        self.units_of(pl).map(|u| u.id).collect()
+    }
+    /// A player's units, by ascending id.
+    pub fn units_of(&self, pl: usize) -> impl Iterator<Item = &Unit> + '_ {
+        self.units.iter().filter(move |u| u.player == pl)
+    }
+
+    /// The number of cities.
+    pub fn nb_cities(&self) -> usize {
+        self.cities.len()
+    }
+    /// A city's cells. Panics on a bad id.
+    pub fn city(&self, id: usize) -> &[Pos] {
+        &self.cities[id]
+    }
+    /// A city's owner.
+    pub fn city_owner(&self, id: usize) -> Option<usize> {
+        self.city_owner.get(id).and_then(|&o| owner(o))
+    }
+    /// The number of paths.
+    pub fn nb_paths(&self) -> usize {
+        self.paths.len()
+    }
+    /// A path: its two cities and its cells. Panics on a bad id.
+    pub fn path(&self, id: usize) -> &Path {
+        &self.paths[id]
+    }
+    /// A path's owner.
+    pub fn path_owner(&self, id: usize) -> Option<usize> {
+        self.path_owner.get(id).and_then(|&o| owner(o))
+    }
+
+    // ---- actions --------------------------------------------------------------------------
+
+    /// Orders unit `id` to move one cell in `dir` (the kit's `move`). Only the first order per
+    /// unit and round counts; more than 1000 orders in one round abort the bot.
+    pub fn move_unit(&mut self, id: usize, dir: Dir) {
+        // An id that does not fit is sent as -1: ignored by the host (and counted), like any
+        // order for a unit the bot does not own.
+        let id = i32::try_from(id).unwrap_or(-1);
+        self.orders.extend_from_slice(&id.to_le_bytes());
+        self.orders.extend_from_slice(&(dir.code() as i32).to_le_bytes());
+        if self.orders.len() >= ORDER_CHUNK * ORDER_SIZE {
+            self.flush_orders();
+        }
+    }
+    /// Gives a command (the kit's `execute`): the same as [`Game::move_unit`].
+    pub fn execute(&mut self, c: Command) {
+        self.move_unit(c.id, c.dir)
+    }
+
+    /// A uniform integer in `l..=u` from this bot's own random stream (derived from the match
+    /// seed: the same seed gives the same draws). Panics if `l > u`.
+    pub fn random(&self, l: i32, u: i32) -> i32 {
+        crate::abi::random(l, u)
+    }
+
+    /// A uniformly random permutation of `0..n`: Fisher–Yates from the last index down, i.e.
+    /// `v = [0, 1, .., n-1]`, then for `k` from `n-1` down to 1 swap `v[k]` with
+    /// `v[random(0, k)]`. That makes `n-1` draws, the same as the engine's
+    /// `Turn::random_permutation`, so native and WebAssembly bots get the same permutations.
+    pub fn random_permutation(&self, n: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            let r = self.random(0, i32::try_from(k).unwrap_or(i32::MAX)) as usize;
+            v.swap(k, r);
+        }
+        v
+    }
+}

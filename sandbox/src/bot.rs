@@ -1,0 +1,520 @@
+//! One WebAssembly bot in one match ([`WasmBot`]), the factory the catalog takes
+//! ([`WasmFactory`]), and what the caller reads afterwards ([`BotLog`], [`BotReport`]).
+
+use crate::check::game_marker;
+use crate::host::{Freeze, Host, MemoryCap, Stderr, StderrSink, TurnPtr, HOST_CALL_FUEL};
+use crate::limits::{fmt_bytes, fmt_duration, fmt_fuel_seconds, TICK};
+use crate::sandbox::BotModule;
+use engine::referee::{BotFailure, FreezeReason};
+use engine::wire::{WireBot, WireBotFactory, WireTurn};
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use wasmtime::{Memory, PoolConcurrencyLimitError, Store, Trap, TypedFunc, WasmBacktrace};
+
+/// Per-player settings; `None` takes the sandbox's [`crate::Limits`].
+#[derive(Clone, Default)]
+pub struct PlayerOptions {
+    /// Fuel budget per match.
+    pub fuel: Option<u64>,
+    /// Wall-clock backstop per match.
+    pub wall_clock: Option<Duration>,
+    /// Captured stderr per match, in bytes.
+    pub stderr: Option<usize>,
+    /// Called with each line the bot writes to stderr, as it writes it (up to the cap, then the
+    /// truncation marker). It runs inside the bot's call: keep it short, and do not call back
+    /// into the [`BotLog`].
+    pub on_stderr: Option<StderrSink>,
+}
+
+impl PlayerOptions {
+    pub fn fuel(mut self, fuel: u64) -> Self {
+        self.fuel = Some(fuel);
+        self
+    }
+    pub fn wall_clock(mut self, d: Duration) -> Self {
+        self.wall_clock = Some(d);
+        self
+    }
+    pub fn stderr(mut self, bytes: usize) -> Self {
+        self.stderr = Some(bytes);
+        self
+    }
+    pub fn on_stderr(mut self, sink: impl Fn(&str) + Send + Sync + 'static) -> Self {
+        self.on_stderr = Some(Arc::new(sink));
+        self
+    }
+}
+
+impl fmt::Debug for PlayerOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PlayerOptions")
+            .field("fuel", &self.fuel)
+            .field("wall_clock", &self.wall_clock)
+            .field("stderr", &self.stderr)
+            .field("on_stderr", &self.on_stderr.is_some())
+            .finish()
+    }
+}
+
+/// What one bot instance (one seat of one match) did, as far as it got.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotReport {
+    pub name: String,
+    /// `sha256:<hex>` of the module.
+    pub hash: String,
+    pub fuel_budget: u64,
+    /// Exact fuel used: instructions plus host calls. Deterministic.
+    pub fuel_used: u64,
+    /// Wall-clock time charged to the bot (in epoch ticks of 10 ms; not deterministic).
+    pub wall_clock_used: Duration,
+    /// `arena_play` calls that returned normally.
+    pub rounds: u32,
+    /// The captured stderr: at most the cap, then the truncation marker if it was cut.
+    pub stderr: Vec<u8>,
+    pub stderr_truncated: bool,
+    /// Why and how the bot was frozen, if it was.
+    pub frozen: Option<BotFailure>,
+}
+
+impl BotReport {
+    /// Fuel used / budget (0..1).
+    pub fn cpu_share(&self) -> f64 {
+        share(self.fuel_used, self.fuel_budget)
+    }
+    /// The stderr as text (invalid UTF-8 replaced).
+    pub fn stderr_text(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.stderr)
+    }
+}
+
+fn share(used: u64, budget: u64) -> f64 {
+    if budget == 0 {
+        1.0
+    } else {
+        (used as f64 / budget as f64).min(1.0)
+    }
+}
+
+type Slot = Arc<Mutex<BotReport>>;
+
+/// The caller's handle on a player's bots: one [`BotReport`] per instance the factory created
+/// (normally one per match; give each seat its own `player()` to keep them apart).
+#[derive(Clone, Default)]
+pub struct BotLog {
+    runs: Arc<Mutex<Vec<Slot>>>,
+}
+
+impl BotLog {
+    /// The latest instance's report.
+    pub fn report(&self) -> Option<BotReport> {
+        let runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
+        runs.last().map(|r| r.lock().unwrap_or_else(PoisonError::into_inner).clone())
+    }
+    /// Every instance's report, in creation order.
+    pub fn reports(&self) -> Vec<BotReport> {
+        let runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
+        runs.iter().map(|r| r.lock().unwrap_or_else(PoisonError::into_inner).clone()).collect()
+    }
+    fn add(&self, report: BotReport) -> Slot {
+        let slot = Arc::new(Mutex::new(report));
+        self.runs.lock().unwrap_or_else(PoisonError::into_inner).push(slot.clone());
+        slot
+    }
+}
+
+impl fmt::Debug for BotLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("BotLog").field("runs", &self.reports().len()).finish()
+    }
+}
+
+/// Settings resolved against the sandbox limits.
+#[derive(Clone)]
+struct Resolved {
+    fuel: u64,
+    wall_clock: Duration,
+    stderr: usize,
+    on_stderr: Option<StderrSink>,
+}
+
+/// Makes a [`WasmBot`] per match for one player (the catalog's [`engine::wire::SharedFactory`]).
+pub struct WasmFactory {
+    module: BotModule,
+    name: String,
+    options: Resolved,
+    log: BotLog,
+}
+
+impl WasmFactory {
+    pub(crate) fn new(module: BotModule, name: &str, options: PlayerOptions) -> (WasmFactory, BotLog) {
+        let limits = module.limits();
+        let options = Resolved {
+            fuel: options.fuel.unwrap_or(limits.fuel),
+            wall_clock: options.wall_clock.unwrap_or(limits.wall_clock),
+            stderr: options.stderr.unwrap_or(limits.stderr),
+            on_stderr: options.on_stderr,
+        };
+        let log = BotLog::default();
+        (WasmFactory { module, name: name.to_string(), options, log: log.clone() }, log)
+    }
+
+    /// A bot for a match of `game`, reporting to this factory's [`BotLog`].
+    pub fn bot(&self, game: &str) -> WasmBot {
+        let o = &self.options;
+        let report = self.log.add(BotReport {
+            name: self.name.clone(),
+            hash: self.module.hash().to_string(),
+            fuel_budget: o.fuel,
+            fuel_used: 0,
+            wall_clock_used: Duration::ZERO,
+            rounds: 0,
+            stderr: Vec::new(),
+            stderr_truncated: false,
+            frozen: None,
+        });
+        let wrong_game = (!self.module.info().games.is_empty()
+            && !self.module.info().games.iter().any(|g| game_marker(g) == game_marker(game)))
+        .then(|| format!("the bot was built for {}, not {game}", self.module.info().games.join(", ")));
+        WasmBot {
+            meter: Meter {
+                ticks: self.module.ticks(),
+                wall_ticks: (o.wall_clock.as_nanos().div_ceil(TICK.as_nanos()) as u64).max(1),
+                ticks_used: 0,
+                wall_clock: o.wall_clock,
+                fuel_budget: o.fuel,
+                fuel_used: 0,
+            },
+            module: self.module.clone(),
+            name: self.name.clone(),
+            hash: self.module.hash().to_string(),
+            stderr_cap: o.stderr,
+            on_stderr: o.on_stderr.clone(),
+            wrong_game,
+            report,
+            live: None,
+            failure: None,
+            rounds: 0,
+            published: 0,
+        }
+    }
+}
+
+impl WireBotFactory for WasmFactory {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn create(&self, game: &'static str) -> Box<dyn WireBot> {
+        Box::new(self.bot(game))
+    }
+}
+
+/// The fuel and wall-clock accounting of one bot, and the mapping of wasmtime errors to freezes.
+struct Meter {
+    /// The sandbox's tick counter, advanced with the engine's epoch.
+    ticks: Arc<AtomicU64>,
+    wall_ticks: u64,
+    ticks_used: u64,
+    wall_clock: Duration,
+    fuel_budget: u64,
+    fuel_used: u64,
+}
+
+impl Meter {
+    fn out_of_fuel(&self) -> BotFailure {
+        BotFailure {
+            reason: FreezeReason::Cpu,
+            message: format!(
+                "used its CPU budget of {} fuel ({})",
+                self.fuel_budget,
+                fmt_fuel_seconds(self.fuel_budget)
+            ),
+        }
+    }
+
+    fn out_of_time(&self) -> BotFailure {
+        BotFailure {
+            reason: FreezeReason::Cpu,
+            // No fuel figure here: wasmtime flushes its fuel counter only at calls and returns,
+            // so the count at an interrupt is stale.
+            message: format!(
+                "ran past the wall-clock backstop of {} (its code is unusually slow for the fuel it uses)",
+                fmt_duration(self.wall_clock)
+            ),
+        }
+    }
+
+    /// Runs guest code under the remaining wall-clock budget and updates the fuel used.
+    fn run<R>(
+        &mut self,
+        store: &mut Store<Host>,
+        f: impl FnOnce(&mut Store<Host>) -> wasmtime::Result<R>,
+    ) -> Result<R, BotFailure> {
+        let remaining = self.wall_ticks.saturating_sub(self.ticks_used);
+        if remaining == 0 {
+            return Err(self.out_of_time());
+        }
+        store.set_epoch_deadline(remaining);
+        let t0 = self.ticks.load(Ordering::Relaxed);
+        let r = f(store);
+        self.ticks_used += self.ticks.load(Ordering::Relaxed).saturating_sub(t0);
+        self.fuel_used = self.fuel_budget.saturating_sub(store.get_fuel().unwrap_or(0));
+        r.map_err(|e| self.failure(&e))
+    }
+
+    /// Charges host work done outside a host call (a view handed over, a call into the bot).
+    fn charge(&mut self, store: &mut Store<Host>, bytes: usize) -> Result<(), BotFailure> {
+        let cost = HOST_CALL_FUEL.saturating_add(bytes as u64);
+        let fuel = store.get_fuel().unwrap_or(0);
+        let left = fuel.checked_sub(cost);
+        // Cannot fail: fuel is enabled on the engine.
+        let _ = store.set_fuel(left.unwrap_or(0));
+        self.fuel_used = self.fuel_budget.saturating_sub(left.unwrap_or(0));
+        match left {
+            Some(_) => Ok(()),
+            None => Err(self.out_of_fuel()),
+        }
+    }
+
+    fn failure(&mut self, e: &wasmtime::Error) -> BotFailure {
+        if let Some(Freeze(f)) = e.downcast_ref::<Freeze>() {
+            return f.clone();
+        }
+        if let Some(p) = e.downcast_ref::<PoolConcurrencyLimitError>() {
+            // Not the bot's doing, but it cannot play: the server must run fewer bots at once
+            // than `Limits::max_instances`.
+            return trapped(format!("the host had no free bot slot ({p}); this is a server problem, not the bot's"));
+        }
+        let trace = backtrace(e);
+        match e.downcast_ref::<Trap>() {
+            Some(Trap::OutOfFuel) => self.out_of_fuel(),
+            Some(Trap::Interrupt) => {
+                self.ticks_used = self.ticks_used.max(self.wall_ticks);
+                self.out_of_time()
+            }
+            Some(Trap::StackOverflow) => {
+                BotFailure { reason: FreezeReason::Trap, message: format!("stack overflow{trace}") }
+            }
+            Some(t) => BotFailure { reason: FreezeReason::Trap, message: format!("{t}{trace}") },
+            None => {
+                let text = format!("{e:#}");
+                let first = text.lines().next().unwrap_or("").to_string();
+                BotFailure { reason: FreezeReason::Trap, message: format!("{first}{trace}") }
+            }
+        }
+    }
+}
+
+/// ` (in f <- g <- arena_play)`: the innermost frames of a trap, when wasmtime has them.
+fn backtrace(e: &wasmtime::Error) -> String {
+    let Some(bt) = e.downcast_ref::<WasmBacktrace>() else { return String::new() };
+    if bt.frames().is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = bt
+        .frames()
+        .iter()
+        .take(4)
+        .map(|f| f.func_name().map(str::to_string).unwrap_or_else(|| format!("func[{}]", f.func_index())))
+        .collect();
+    let more = if bt.frames().len() > 4 { " <- ..." } else { "" };
+    format!(" (in {}{more})", names.join(" <- "))
+}
+
+fn trapped(message: String) -> BotFailure {
+    BotFailure { reason: FreezeReason::Trap, message }
+}
+
+/// The instance and what each round needs, looked up once.
+struct Live {
+    store: Store<Host>,
+    memory: Memory,
+    alloc: TypedFunc<i32, i32>,
+    start: TypedFunc<(i32, i32), ()>,
+    play: TypedFunc<(i32, i32), ()>,
+    /// The view buffer from the last `arena_alloc`, and its length.
+    buf: Option<(u32, usize)>,
+}
+
+impl Live {
+    /// The view buffer, asking the bot for a new one only when the view grew.
+    fn buffer(&mut self, meter: &mut Meter, len: usize) -> Result<u32, BotFailure> {
+        if let Some((ptr, cap)) = self.buf {
+            if len <= cap {
+                return Ok(ptr);
+            }
+        }
+        let arg = i32::try_from(len).map_err(|_| trapped(format!("a view of {len} bytes does not fit the ABI")))?;
+        meter.charge(&mut self.store, 0)?;
+        let alloc = &self.alloc;
+        let ptr = meter.run(&mut self.store, |s| alloc.call(s, arg))? as u32;
+        let size = self.memory.data_size(&self.store);
+        if u64::from(ptr) + len as u64 > size as u64 {
+            return Err(trapped(format!(
+                "arena_alloc({len}) returned {ptr}: that buffer is outside the bot's memory ({})",
+                fmt_bytes(size as u64)
+            )));
+        }
+        self.buf = Some((ptr, len));
+        Ok(ptr)
+    }
+
+    /// Copies a view into the buffer (charged to the bot) and returns `(ptr, len)` for the call.
+    fn hand_over(&mut self, meter: &mut Meter, view: &[u8]) -> Result<(i32, i32), BotFailure> {
+        let ptr = self.buffer(meter, view.len())?;
+        meter.charge(&mut self.store, view.len())?;
+        self.memory
+            .write(&mut self.store, ptr as usize, view)
+            .map_err(|e| trapped(format!("the view buffer at {ptr} is no longer valid: {e}")))?;
+        Ok((ptr as i32, view.len() as i32))
+    }
+}
+
+/// Clears the turn pointer when the call into the bot ends, however it ends.
+struct TurnGuard<'s>(&'s mut Store<Host>);
+
+impl Drop for TurnGuard<'_> {
+    fn drop(&mut self) {
+        self.0.data_mut().turn = None;
+    }
+}
+
+/// A WebAssembly bot playing one match: instantiated lazily by [`WireBot::start`] under its fuel
+/// budget, then one `arena_play` per round.
+pub struct WasmBot {
+    module: BotModule,
+    name: String,
+    hash: String,
+    meter: Meter,
+    stderr_cap: usize,
+    on_stderr: Option<StderrSink>,
+    wrong_game: Option<String>,
+    report: Slot,
+    live: Option<Live>,
+    failure: Option<BotFailure>,
+    rounds: u32,
+    /// Stderr bytes already copied to the report.
+    published: usize,
+}
+
+impl WasmBot {
+    /// Exact fuel used so far.
+    pub fn fuel_used(&self) -> u64 {
+        self.meter.fuel_used
+    }
+
+    fn instantiate(&mut self, setup: &[u8]) -> Result<(), BotFailure> {
+        if let Some(m) = &self.wrong_game {
+            return Err(trapped(m.clone()));
+        }
+        let host = Host {
+            limiter: MemoryCap { cap: self.module.limits().memory },
+            memory: None,
+            turn: None,
+            stderr: Stderr::new(self.stderr_cap, self.on_stderr.clone()),
+        };
+        let mut store = Store::new(self.module.engine(), host);
+        store.limiter(|h| &mut h.limiter);
+        store.epoch_deadline_trap();
+        // Fuel before instantiation: the module's start function runs under the budget.
+        store.set_fuel(self.meter.fuel_budget).map_err(|e| trapped(format!("host: {e}")))?;
+        let pre = self.module.instance_pre();
+        let instance = self.meter.run(&mut store, |s| pre.instantiate(s))?;
+        let missing = |what: &str| trapped(format!("the instance lacks {what}"));
+        let memory = instance.get_memory(&mut store, "memory").ok_or_else(|| missing("its memory"))?;
+        store.data_mut().memory = Some(memory);
+        let alloc = instance.get_typed_func(&mut store, "arena_alloc").map_err(|_| missing("arena_alloc"))?;
+        let start = instance.get_typed_func(&mut store, "arena_start").map_err(|_| missing("arena_start"))?;
+        let play = instance.get_typed_func(&mut store, "arena_play").map_err(|_| missing("arena_play"))?;
+        let init = instance.get_typed_func::<(), ()>(&mut store, "_initialize").ok();
+        let live = self.live.insert(Live { store, memory, alloc, start, play, buf: None });
+        if let Some(init) = init {
+            self.meter.charge(&mut live.store, 0)?;
+            self.meter.run(&mut live.store, |s| init.call(s, ()))?;
+        }
+        let (ptr, len) = live.hand_over(&mut self.meter, setup)?;
+        let start = &live.start;
+        self.meter.run(&mut live.store, |s| start.call(s, (ptr, len)))
+    }
+
+    fn round(&mut self, turn: &mut dyn WireTurn) -> Result<(), BotFailure> {
+        let live = self.live.as_mut().ok_or_else(|| trapped("arena_play before arena_start".into()))?;
+        let (ptr, len) = live.hand_over(&mut self.meter, turn.view())?;
+        live.store.data_mut().turn = Some(TurnPtr::new(turn));
+        let guard = TurnGuard(&mut live.store);
+        let play = &live.play;
+        self.meter.run(guard.0, |s| play.call(s, (ptr, len)))?;
+        drop(guard);
+        self.rounds += 1;
+        Ok(())
+    }
+
+    /// Copies progress to the caller's report: counters, new stderr bytes, the freeze.
+    fn publish(&mut self) {
+        let mut r = self.report.lock().unwrap_or_else(PoisonError::into_inner);
+        r.fuel_used = self.meter.fuel_used;
+        r.wall_clock_used = TICK * self.meter.ticks_used.min(u32::MAX as u64) as u32;
+        r.rounds = self.rounds;
+        r.frozen.clone_from(&self.failure);
+        if let Some(live) = &self.live {
+            let stderr = &live.store.data().stderr;
+            if stderr.captured.len() > self.published {
+                r.stderr.extend_from_slice(&stderr.captured[self.published..]);
+                self.published = stderr.captured.len();
+            }
+            r.stderr_truncated = stderr.truncated;
+        }
+    }
+
+    fn settle(&mut self, outcome: Result<(), BotFailure>) -> Result<(), BotFailure> {
+        if let Err(f) = &outcome {
+            self.failure = Some(f.clone());
+        }
+        self.publish();
+        if outcome.is_err() {
+            // Frozen for good: free the instance (and its pool slot) now.
+            self.live = None;
+        }
+        outcome
+    }
+}
+
+impl WireBot for WasmBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn hash(&self) -> String {
+        self.hash.clone()
+    }
+    fn start(&mut self, setup_view: &[u8]) -> Result<(), BotFailure> {
+        if let Some(f) = &self.failure {
+            return Err(f.clone());
+        }
+        if self.live.is_some() {
+            return Err(trapped("started twice".into()));
+        }
+        let outcome = self.instantiate(setup_view);
+        self.settle(outcome)
+    }
+    fn play(&mut self, turn: &mut dyn WireTurn) -> Result<(), BotFailure> {
+        if let Some(f) = &self.failure {
+            return Err(f.clone());
+        }
+        let outcome = self.round(turn);
+        self.settle(outcome)
+    }
+    fn cpu_share(&self) -> f64 {
+        share(self.meter.fuel_used, self.meter.fuel_budget)
+    }
+    fn runtime_version(&self) -> Option<String> {
+        Some(crate::WASMTIME_VERSION.to_string())
+    }
+}
+
+impl Drop for WasmBot {
+    fn drop(&mut self) {
+        self.publish();
+    }
+}

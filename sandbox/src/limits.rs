@@ -1,0 +1,117 @@
+//! Budgets (`docs/bot-abi.md`, "Budgets and freezes") and the human formatting of sizes and
+//! durations used in every message.
+
+use std::time::Duration;
+
+/// Fuel that stands for one second of CPU: about 1e10 wasmtime fuel units run in one second of
+/// typical bot code on the reference machine (C BFS 9-10 G/s, Rust BFS ~13 G/s, call-heavy
+/// ~7.5 G/s; `arena calibrate` measures it). The default budget is one second per bot per match.
+pub const FUEL_PER_SECOND: u64 = 10_000_000_000;
+
+/// The pinned wasmtime version: fuel costs depend on it, so it is part of the rules and replays
+/// record it.
+pub const WASMTIME_VERSION: &str = "48.0.8";
+
+/// How often the epoch ticker advances the engine's epoch (the wall-clock backstop's resolution).
+pub const TICK: Duration = Duration::from_millis(10);
+
+const KIB: u64 = 1024;
+const MIB: u64 = 1024 * 1024;
+
+/// The limits a [`crate::Sandbox`] enforces. `memory`, `wasm_stack` and `max_instances` shape the
+/// wasmtime engine and are fixed per sandbox; `fuel`, `wall_clock` and `stderr` are defaults that
+/// [`crate::PlayerOptions`] may override per player (a per-competition setting).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Fuel per bot per match (the CPU budget). Default one second: [`FUEL_PER_SECOND`].
+    pub fuel: u64,
+    /// Linear memory cap per bot, in bytes (initial or grown). Default 64 MiB.
+    pub memory: usize,
+    /// Wall-clock backstop per bot per match. Default 10 s.
+    pub wall_clock: Duration,
+    /// Largest accepted module, in bytes. Default 16 MiB.
+    pub module_size: usize,
+    /// Longest accepted compilation. Default 10 s.
+    pub compile_timeout: Duration,
+    /// Captured stderr per bot per match, in bytes. Default 64 KiB.
+    pub stderr: usize,
+    /// Native stack the bot's wasm may use, in bytes. Default 512 KiB.
+    pub wasm_stack: usize,
+    /// Bot instances alive at once (pooling allocator slots; a match holds 4). Default 512.
+    pub max_instances: u32,
+    /// Compiled modules kept in the cache. Default 64.
+    pub max_cached_modules: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            fuel: FUEL_PER_SECOND,
+            memory: 64 << 20,
+            wall_clock: Duration::from_secs(10),
+            module_size: 16 << 20,
+            compile_timeout: Duration::from_secs(10),
+            stderr: 64 << 10,
+            wasm_stack: 512 << 10,
+            max_instances: 512,
+            max_cached_modules: 64,
+        }
+    }
+}
+
+/// `16 MiB`, `17.2 MiB`, `64 KiB`, `100 bytes`.
+pub(crate) fn fmt_bytes(bytes: u64) -> String {
+    let unit = |n: u64, u: u64, name: &str| {
+        if n.is_multiple_of(u) {
+            format!("{} {name}", n / u)
+        } else {
+            format!("{:.1} {name}", n as f64 / u as f64)
+        }
+    };
+    if bytes >= MIB {
+        unit(bytes, MIB, "MiB")
+    } else if bytes >= KIB {
+        unit(bytes, KIB, "KiB")
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// `10 s`, `2.5 s`, `200 ms`.
+pub(crate) fn fmt_duration(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms >= 1000 {
+        if ms.is_multiple_of(1000) {
+            format!("{} s", ms / 1000)
+        } else {
+            format!("{:.1} s", d.as_secs_f64())
+        }
+    } else if ms > 0 {
+        format!("{ms} ms")
+    } else {
+        format!("{} µs", d.as_micros())
+    }
+}
+
+/// The CPU time a fuel amount stands for: `1 s`, `0.01 s`.
+pub(crate) fn fmt_fuel_seconds(fuel: u64) -> String {
+    format!("{} s", fuel as f64 / FUEL_PER_SECOND as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_and_durations_read_well() {
+        assert_eq!(fmt_bytes(16 << 20), "16 MiB");
+        assert_eq!(fmt_bytes((17.2 * MIB as f64) as u64), "17.2 MiB");
+        assert_eq!(fmt_bytes(64 << 10), "64 KiB");
+        assert_eq!(fmt_bytes(12), "12 bytes");
+        assert_eq!(fmt_duration(Duration::from_secs(10)), "10 s");
+        assert_eq!(fmt_duration(Duration::from_millis(200)), "200 ms");
+        assert_eq!(fmt_duration(Duration::from_millis(2500)), "2.5 s");
+        assert_eq!(fmt_fuel_seconds(FUEL_PER_SECOND), "1 s");
+        assert_eq!(fmt_fuel_seconds(100_000_000), "0.01 s");
+    }
+}

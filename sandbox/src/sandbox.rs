@@ -1,0 +1,250 @@
+//! The [`Sandbox`]: one wasmtime engine, its epoch ticker, the module cache, and loading.
+
+use crate::bot::{BotLog, PlayerOptions, WasmFactory};
+use crate::check::{self, hash_string, sha256, LoadError, ModuleInfo};
+use crate::compile::{self, CompileMode};
+use crate::config::{self, EngineParams};
+use crate::host::{self, Host};
+use crate::limits::{Limits, TICK};
+use engine::wire::SharedFactory;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
+use wasmtime::{Engine, InstancePre, Linker, Module};
+
+/// The sandbox could not start.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot start the WebAssembly engine: {0}")]
+pub struct SandboxError(String);
+
+/// A compiled module, ready to instantiate.
+#[derive(Clone)]
+struct Compiled {
+    module: Arc<Module>,
+    pre: InstancePre<Host>,
+}
+
+#[derive(Default)]
+struct Cache {
+    map: HashMap<[u8; 32], Compiled>,
+    /// Insertion order, for eviction.
+    order: VecDeque<[u8; 32]>,
+}
+
+struct Ticker {
+    stop: mpsc::Sender<()>,
+    thread: JoinHandle<()>,
+}
+
+/// What bots and modules share with the sandbox (kept alive by them: the ticker runs until the
+/// last bot is gone).
+pub(crate) struct Shared {
+    engine: Engine,
+    linker: Linker<Host>,
+    limits: Limits,
+    ticks: Arc<AtomicU64>,
+    pooling: bool,
+    cache: Mutex<Cache>,
+    ticker: Option<Ticker>,
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        if let Some(t) = self.ticker.take() {
+            drop(t.stop);
+            let _ = t.thread.join();
+        }
+    }
+}
+
+/// Runs WebAssembly bots: loads (checks, compiles, caches) modules and makes players of them.
+///
+/// One engine serves every match: its settings are deterministic (fuel, NaN canonicalisation,
+/// no threads or relaxed SIMD), instances come from a pooling allocator (about a microsecond
+/// each), and a background thread advances the epoch every [`TICK`] for the wall-clock backstop.
+/// Share one `Sandbox` (behind an `Arc`) across threads.
+pub struct Sandbox {
+    shared: Arc<Shared>,
+    mode: CompileMode,
+}
+
+impl Sandbox {
+    /// A sandbox enforcing `limits`, compiling in-process (see [`Sandbox::set_compile_mode`]).
+    /// Uses the pooling allocator, or on-demand allocation when the pool cannot be reserved
+    /// (for instance under a tight `ulimit -v`).
+    pub fn new(limits: Limits) -> Result<Sandbox, SandboxError> {
+        let params = EngineParams { memory: limits.memory, wasm_stack: limits.wasm_stack };
+        let (engine, pooling) = match Engine::new(&config::config(&params, Some(limits.max_instances.max(1)))) {
+            Ok(e) => (e, true),
+            Err(_) => (Engine::new(&config::config(&params, None)).map_err(|e| SandboxError(format!("{e:#}")))?, false),
+        };
+        let linker = host::linker(&engine).map_err(|e| SandboxError(format!("{e:#}")))?;
+        let ticks = Arc::new(AtomicU64::new(0));
+        let (stop, rx) = mpsc::channel::<()>();
+        let (e, t) = (engine.clone(), ticks.clone());
+        let thread = thread::Builder::new()
+            .name("arena-epoch".into())
+            .spawn(move || {
+                // Ends when the sender is dropped (the sandbox and every bot are gone).
+                while let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(TICK) {
+                    e.increment_epoch();
+                    t.fetch_add(1, Ordering::Relaxed);
+                }
+            })
+            .map_err(|e| SandboxError(format!("epoch thread: {e}")))?;
+        let shared = Shared {
+            engine,
+            linker,
+            limits,
+            ticks,
+            pooling,
+            cache: Mutex::new(Cache::default()),
+            ticker: Some(Ticker { stop, thread }),
+        };
+        Ok(Sandbox { shared: Arc::new(shared), mode: CompileMode::InProcess })
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.shared.limits
+    }
+
+    /// Whether instances come from the pooling allocator (false: on-demand fallback).
+    pub fn is_pooling(&self) -> bool {
+        self.shared.pooling
+    }
+
+    pub fn compile_mode(&self) -> &CompileMode {
+        &self.mode
+    }
+
+    pub fn set_compile_mode(&mut self, mode: CompileMode) {
+        self.mode = mode;
+    }
+
+    pub fn with_compile_mode(mut self, mode: CompileMode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Static checks only (no compilation), for upload forms: size, validity, imports, exports,
+    /// ABI version, game (when given), initial memory.
+    pub fn inspect(&self, bytes: &[u8], game: Option<&str>) -> Result<ModuleInfo, LoadError> {
+        check::check(bytes, game, &self.shared.limits)
+    }
+
+    /// Checks, compiles (under the compile timeout) and caches a module. `game` is the game it
+    /// will play, when known: a module built for another game is refused.
+    pub fn load(&self, bytes: &[u8], game: Option<&str>) -> Result<BotModule, LoadError> {
+        let info = self.inspect(bytes, game)?;
+        let key = sha256(bytes);
+        debug_assert_eq!(hash_string(&key), info.hash);
+        if let Some(c) = self.cache().map.get(&key).cloned() {
+            return Ok(self.module(c, info));
+        }
+        let s = &self.shared;
+        let params = EngineParams { memory: s.limits.memory, wasm_stack: s.limits.wasm_stack };
+        let module = compile::compile(&s.engine, &params, &self.mode, bytes, s.limits.compile_timeout)?;
+        let pre = s.linker.instantiate_pre(&module).map_err(|e| LoadError::CompileFailed(format!("{e:#}")))?;
+        let compiled = {
+            let mut cache = self.cache();
+            // Another thread may have compiled the same bytes meanwhile: keep the first.
+            if let Some(c) = cache.map.get(&key) {
+                c.clone()
+            } else {
+                let c = Compiled { module: Arc::new(module), pre };
+                while cache.map.len() >= s.limits.max_cached_modules.max(1) {
+                    match cache.order.pop_front() {
+                        Some(old) => cache.map.remove(&old),
+                        None => break,
+                    };
+                }
+                cache.map.insert(key, c.clone());
+                cache.order.push_back(key);
+                c
+            }
+        };
+        Ok(self.module(compiled, info))
+    }
+
+    /// Compiled modules in the cache.
+    pub fn cached_modules(&self) -> usize {
+        self.cache().map.len()
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        self.shared.cache.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn module(&self, compiled: Compiled, info: ModuleInfo) -> BotModule {
+        BotModule { inner: Arc::new(ModuleInner { shared: self.shared.clone(), compiled, info }) }
+    }
+}
+
+struct ModuleInner {
+    shared: Arc<Shared>,
+    compiled: Compiled,
+    info: ModuleInfo,
+}
+
+/// A loaded bot: checked, compiled and cached. Cheap to clone.
+#[derive(Clone)]
+pub struct BotModule {
+    inner: Arc<ModuleInner>,
+}
+
+impl BotModule {
+    /// `sha256:<hex>` of the module's bytes.
+    pub fn hash(&self) -> &str {
+        &self.inner.info.hash
+    }
+
+    pub fn info(&self) -> &ModuleInfo {
+        &self.inner.info
+    }
+
+    /// The compiled module (shared with the cache: the same bytes give the same `Arc`).
+    pub fn module(&self) -> &Arc<Module> {
+        &self.inner.compiled.module
+    }
+
+    /// A player of this module named `name`, with the sandbox's limits: the factory to put in a
+    /// [`engine::catalog::PlayerSpec::Wire`], and the log to read its stderr, fuel and freeze
+    /// after (or during) the match.
+    pub fn player(&self, name: &str) -> (SharedFactory, BotLog) {
+        self.player_with(name, PlayerOptions::default())
+    }
+
+    /// [`BotModule::player`] with per-player budgets and a live stderr callback.
+    pub fn player_with(&self, name: &str, options: PlayerOptions) -> (SharedFactory, BotLog) {
+        let (factory, log) = self.factory(name, options);
+        (SharedFactory(Arc::new(factory)), log)
+    }
+
+    /// The concrete factory (to make [`crate::WasmBot`]s directly, as the benchmark does).
+    pub fn factory(&self, name: &str, options: PlayerOptions) -> (WasmFactory, BotLog) {
+        WasmFactory::new(self.clone(), name, options)
+    }
+
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.inner.shared.limits
+    }
+
+    pub(crate) fn engine(&self) -> &Engine {
+        &self.inner.shared.engine
+    }
+
+    pub(crate) fn ticks(&self) -> Arc<AtomicU64> {
+        self.inner.shared.ticks.clone()
+    }
+
+    pub(crate) fn instance_pre(&self) -> &InstancePre<Host> {
+        &self.inner.compiled.pre
+    }
+}
+
+impl std::fmt::Debug for BotModule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotModule").field("hash", &self.hash()).field("size", &self.info().size).finish()
+    }
+}

@@ -1,0 +1,108 @@
+//! Who plays a seat: a `.wasm` file, a house bot (embedded wasm) or, for tests and benchmarks,
+//! a native house bot (`native:Demo`).
+
+use crate::house;
+use anyhow::{bail, Context};
+use engine::catalog::{AnyGame, PlayerSpec};
+use sandbox::{BotLog, BotModule, CompileMode, Limits, PlayerOptions, Sandbox};
+use std::io::Write;
+use std::path::Path;
+
+/// Sandbox settings from the command line.
+#[derive(clap::Args, Clone, Debug)]
+pub struct SandboxArgs {
+    /// CPU budget per bot per match, in fuel (default: one second, 10^10; see `arena calibrate`).
+    #[arg(long, value_name = "FUEL")]
+    pub fuel: Option<u64>,
+    /// Memory cap per bot, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub memory: usize,
+    /// Print each wasm bot's stderr live, prefixed with its seat and name.
+    #[arg(long)]
+    pub stderr: bool,
+}
+
+impl SandboxArgs {
+    pub fn limits(&self) -> Limits {
+        let mut l = Limits::default();
+        if let Some(f) = self.fuel {
+            l.fuel = f;
+        }
+        l.memory = self.memory << 20;
+        l
+    }
+}
+
+/// A sandbox that compiles untrusted modules in a child process (`arena __compile-worker`), so a
+/// module that takes too long to compile is killed at the limit.
+pub fn sandbox(limits: Limits) -> anyhow::Result<Sandbox> {
+    let sandbox = Sandbox::new(limits).map_err(|e| anyhow::anyhow!("cannot start the sandbox: {e}"))?;
+    Ok(match std::env::current_exe() {
+        Ok(program) => {
+            sandbox.with_compile_mode(CompileMode::Subprocess { program, args: vec!["__compile-worker".into()] })
+        }
+        Err(_) => sandbox,
+    })
+}
+
+/// The seats of a match and, for wasm bots, their logs (stderr, fuel).
+pub struct Seats {
+    pub specs: Vec<PlayerSpec>,
+    pub logs: Vec<Option<BotLog>>,
+}
+
+/// The display name of a bot file: its stem (`AIFoo.wasm` → `Foo`, as the kits name players).
+fn file_name(path: &Path) -> String {
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "bot".into());
+    stem.strip_prefix("AI").filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(stem)
+}
+
+fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<(String, BotModule)> {
+    if arg.ends_with(".wasm") || Path::new(arg).is_file() {
+        let path = Path::new(arg);
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {arg}"))?;
+        let module = sandbox.load(&bytes, Some(game.name())).with_context(|| arg.to_string())?;
+        return Ok((file_name(path), module));
+    }
+    match house::find(game.name(), arg) {
+        Some(b) => {
+            let module = sandbox
+                .load(b.wasm, Some(game.name()))
+                .with_context(|| format!("house bot {} (embedded)", b.name))?;
+            Ok((b.name.to_string(), module))
+        }
+        None => {
+            let names: Vec<&str> = house::house_bots(game.name()).iter().map(|b| b.name).collect();
+            bail!("unknown bot `{arg}`: not a .wasm file nor a house bot of {} ({})", game.name(), names.join(", "))
+        }
+    }
+}
+
+/// Resolves the four bot arguments. `live` prints stderr lines as bots write them.
+pub fn seats(sandbox: &Sandbox, game: &dyn AnyGame, args: &[String], live: bool) -> anyhow::Result<Seats> {
+    let mut specs = Vec::new();
+    let mut logs = Vec::new();
+    for (seat, arg) in args.iter().enumerate() {
+        if let Some(native) = arg.strip_prefix("native:") {
+            if !game.house_bots().iter().any(|b| b.eq_ignore_ascii_case(native)) {
+                bail!("unknown native bot `{native}`; native house bots: {}", game.house_bots().join(", "));
+            }
+            specs.push(PlayerSpec::House(native.to_string()));
+            logs.push(None);
+            continue;
+        }
+        let (name, module) = load(sandbox, game, arg)?;
+        let mut options = PlayerOptions::default();
+        if live {
+            let prefix = format!("[{seat} {name}] ");
+            options = options.on_stderr(move |line| {
+                let mut err = std::io::stderr().lock();
+                let _ = writeln!(err, "{prefix}{}", line.trim_end_matches('\n'));
+            });
+        }
+        let (factory, log) = module.player_with(&name, options);
+        specs.push(PlayerSpec::Wire(factory));
+        logs.push(Some(log));
+    }
+    Ok(Seats { specs, logs })
+}
