@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use wasmtime::{Memory, PoolConcurrencyLimitError, Store, Trap, TypedFunc, WasmBacktrace};
 
 /// Per-player settings; `None` takes the sandbox's [`crate::Limits`].
@@ -70,6 +70,9 @@ pub struct BotReport {
     pub fuel_used: u64,
     /// Wall-clock time charged to the bot (in epoch ticks of 10 ms; not deterministic).
     pub wall_clock_used: Duration,
+    /// Time spent inside the bot's calls, measured with the monotonic clock (for
+    /// `arena calibrate`; not deterministic, never used for rules).
+    pub busy: Duration,
     /// `arena_play` calls that returned normally.
     pub rounds: u32,
     /// The captured stderr: at most the cap, then the truncation marker if it was cut.
@@ -170,6 +173,7 @@ impl WasmFactory {
             fuel_budget: o.fuel,
             fuel_used: 0,
             wall_clock_used: Duration::ZERO,
+            busy: Duration::ZERO,
             rounds: 0,
             stderr: Vec::new(),
             stderr_truncated: false,
@@ -186,6 +190,7 @@ impl WasmFactory {
                 wall_clock: o.wall_clock,
                 fuel_budget: o.fuel,
                 fuel_used: 0,
+                busy: Duration::ZERO,
             },
             module: self.module.clone(),
             name: self.name.clone(),
@@ -220,6 +225,7 @@ struct Meter {
     wall_clock: Duration,
     fuel_budget: u64,
     fuel_used: u64,
+    busy: Duration,
 }
 
 impl Meter {
@@ -258,7 +264,9 @@ impl Meter {
         }
         store.set_epoch_deadline(remaining);
         let t0 = self.ticks.load(Ordering::Relaxed);
+        let started = Instant::now();
         let r = f(store);
+        self.busy += started.elapsed();
         self.ticks_used += self.ticks.load(Ordering::Relaxed).saturating_sub(t0);
         self.fuel_used = self.fuel_budget.saturating_sub(store.get_fuel().unwrap_or(0));
         r.map_err(|e| self.failure(&e))
@@ -456,6 +464,7 @@ impl WasmBot {
         let mut r = self.report.lock().unwrap_or_else(PoisonError::into_inner);
         r.fuel_used = self.meter.fuel_used;
         r.wall_clock_used = TICK * self.meter.ticks_used.min(u32::MAX as u64) as u32;
+        r.busy = self.meter.busy;
         r.rounds = self.rounds;
         r.frozen.clone_from(&self.failure);
         if let Some(live) = &self.live {

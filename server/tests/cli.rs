@@ -283,7 +283,7 @@ fn list_shows_games_parameters_and_house_bots() {
     let dir = TempDir::new().unwrap();
     let (stdout, _) = ok(dir.path(), &["list"]);
     assert!(stdout.contains("pandemic (Pandemic)"), "{stdout}");
-    assert!(stdout.contains("house bots: Null, Demo"), "{stdout}");
+    assert!(stdout.contains("house bots: Null, Demo, Dummy (wasm"), "{stdout}");
     let param = |name: &str| -> (String, String) {
         let line = stdout
             .lines()
@@ -318,7 +318,8 @@ fn replay_prints_header_and_matches_the_run() {
     assert!(stdout.contains("seed 30, 200 rounds, 201 frames, board generated"), "{stdout}");
     for (p, name) in BOTS.iter().enumerate() {
         let line = stdout.lines().find(|l| l.trim_start().starts_with(&format!("player {p}:"))).expect("player line");
-        assert!(line.contains(name) && line.contains(&format!("native:{name}@")), "{line}");
+        // House bots run in the sandbox, identified by their module's hash.
+        assert!(line.contains(name) && line.contains("sha256:"), "{line}");
     }
     let (rj, _) = ok(d, &["replay", "m.replay", "--json"]);
     let r = json(&rj);
@@ -649,9 +650,15 @@ fn run_errors_name_the_problem() {
     let e = fails(d, &["run", "ork-island", "Demo", "Demo", "Null", "Null"]);
     assert!(e.contains("ork-island is not playable yet") && e.contains("pandemic"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "Smart", "Null"], &[]));
-    assert!(e.contains("unknown bot `Smart`") && e.contains("Null, Demo"), "{e}");
+    assert!(e.contains("unknown bot `Smart`") && e.contains("Null, Demo, Dummy"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "bots/mine.wasm", "Null"], &[]));
-    assert!(e.contains("bots/mine.wasm") && e.contains("WebAssembly") && e.contains("not built yet"), "{e}");
+    assert!(e.contains("cannot read bots/mine.wasm"), "{e}");
+    std::fs::write(d.join("text.wasm"), "hello").unwrap();
+    let e = fails(d, &run_args(&["Demo", "Demo", "text.wasm", "Null"], &[]));
+    assert!(e.contains("text.wasm") && e.contains("not a WebAssembly module"), "{e}");
+    std::fs::remove_file(d.join("text.wasm")).unwrap();
+    let e = fails(d, &run_args(&["Demo", "native:Dummy", "Null", "Null"], &[]));
+    assert!(e.contains("unknown native bot `Dummy`") && e.contains("Null, Demo"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "Null"], &[]));
     assert!(e.contains("4 values required") && e.contains("3 were provided"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "Null", "Null", "Null"], &[]));

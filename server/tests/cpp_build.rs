@@ -11,6 +11,7 @@ use tempfile::TempDir;
 
 const DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../bot-sdk/cpp/examples/pandemic/AIDemo.cc");
 const KIT_STYLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cpp/AIKitStyle.cc");
+const CHECKER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cpp/AIChecker.cc");
 
 /// Whether the compiler is there; prints why a test is skipped otherwise.
 fn have_clang(test: &str) -> bool {
@@ -28,17 +29,31 @@ fn cache_dir() -> &'static Path {
     DIR.get_or_init(|| TempDir::new().expect("temp dir")).path()
 }
 
-/// `arena build <args>` in `dir`.
-fn build(dir: &Path, args: &[&str]) -> std::process::Output {
+/// `arena <args>` in `dir`.
+fn arena(dir: &Path, args: &[&str]) -> std::process::Output {
     Command::cargo_bin("arena")
         .expect("the arena binary is built")
         .current_dir(dir)
-        .arg("build")
         .args(args)
         .env("XDG_CACHE_HOME", cache_dir())
         .env_remove("RUST_BACKTRACE")
         .output()
         .expect("arena runs")
+}
+
+/// `arena build <args>` in `dir`.
+fn build(dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["build"];
+    all.extend_from_slice(args);
+    arena(dir, &all)
+}
+
+/// Runs `arena` and expects success; returns (stdout, stderr).
+fn ok(dir: &Path, args: &[&str]) -> (String, String) {
+    let out = arena(dir, args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "arena {args:?} failed ({}):\n{stderr}", out.status);
+    (stdout, stderr)
 }
 
 fn text(b: &[u8]) -> String {
@@ -234,4 +249,130 @@ fn game_and_file_errors() {
     assert!(err.contains("object files are native code"), "{err}");
     let err = fails(dir.path(), &["--game", "pandemic"]);
     assert!(err.contains("<FILE.cc>"), "{err}");
+
+    // No compiler: the message says what to install.
+    let out = Command::cargo_bin("arena")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["build", "AIX.cc", "--game", "pandemic"])
+        .env("PATH", "")
+        .env_remove("ARENA_CXX")
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("no C++ compiler for WebAssembly: neither clang++-19 nor clang++ is in PATH"), "{err}");
+    assert!(err.contains("clang-19 lld-19 wasi-libc libc++-19-dev-wasm32"), "{err}");
+    assert!(err.contains("wasi-sdk"), "{err}");
+    let out = Command::cargo_bin("arena")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["build", "AIX.cc", "--game", "pandemic"])
+        .env("ARENA_CXX", dir.path().join("no-such-clang"))
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert!(err.contains("cannot run the C++ compiler") && err.contains("(ARENA_CXX)"), "{err}");
+}
+
+#[test]
+fn a_sysroot_without_libc_is_explained() {
+    if !have_clang("a_sysroot_without_libc_is_explained") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    player(dir.path(), "AIX.cc", "X", "");
+    let out = Command::cargo_bin("arena")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["build", "AIX.cc", "--game", "pandemic"])
+        .env("WASI_SYSROOT", dir.path())
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("WASI_SYSROOT="), "{err}");
+    assert!(err.contains("wasi-libc is missing (no lib/wasm32-wasi/libc.a)"), "{err}");
+    assert!(err.contains("libc++-19-dev-wasm32"), "{err}");
+}
+
+/// A match's summary from `arena run --json`.
+fn summary(stdout: &str) -> serde_json::Value {
+    serde_json::from_str(stdout).unwrap_or_else(|e| panic!("not JSON ({e}):\n{stdout}"))
+}
+
+#[test]
+fn built_bots_play_whole_matches() {
+    if !have_clang("built_bots_play_whole_matches") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    builds(d, &[DEMO, "--game", "pandemic", "-o", "AIDemo.wasm"]);
+    builds(d, &[CHECKER, "--game", "pandemic"]);
+    builds(d, &[KIT_STYLE, "--game", "pandemic"]);
+
+    // The demo plays 200 rounds without being frozen, uses some CPU, and scores.
+    let args = ["run", "pandemic", "AIDemo.wasm", "Null", "Null", "Null", "--seed", "1", "--json", "--no-replay"];
+    let (out, _) = ok(d, &args);
+    let s = summary(&out);
+    assert_eq!(s["rounds"], 200, "{s}");
+    let p = &s["players"][0];
+    assert_eq!(p["name"], "Demo", "{s}");
+    assert!(p["frozen"].is_null(), "{s}");
+    let cpu = p["cpu"].as_f64().unwrap();
+    assert!(cpu > 0.0 && cpu < 0.1, "{s}");
+    assert!(p["score"].as_i64().unwrap() > 0, "{s}");
+    assert_eq!(p["rank"], 1, "{s}");
+    // Same seed, same bots: the same match, CPU shares included.
+    let (again, _) = ok(d, &args);
+    assert_eq!(summary(&again), s);
+
+    // The kit-style player (BFS, cerr, iostream: a larger module) plays too, and its orders take
+    // effect: it beats the Demos.
+    let (out, err) =
+        ok(d, &["run", "pandemic", "AIKitStyle.wasm", "Demo", "Demo", "Null", "--seed", "2", "--json", "--no-replay"]);
+    let s = summary(&out);
+    assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
+    assert_eq!(s["players"][0]["rank"], 1, "{s}");
+
+    // The checker's state agrees with the engine's: every round it checks the SDK's State for
+    // consistency (a failure would freeze it), and at a few rounds it prints the figures that
+    // `arena replay --frame` computes from the replay.
+    let (out, err) = ok(
+        d,
+        &[
+            "run",
+            "pandemic",
+            "AIChecker.wasm",
+            "Demo",
+            "Demo",
+            "Null",
+            "--seed",
+            "3",
+            "--stderr",
+            "-o",
+            "m.replay",
+            "--json",
+        ],
+    );
+    let s = summary(&out);
+    assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
+    let frames: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("[0 Checker] frame ")).collect();
+    assert_eq!(frames.len(), 4, "{err}");
+    for line in frames {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (out, _) = ok(d, &["replay", "m.replay", "--frame", words[0]]);
+        let f = summary(&out);
+        let figures = |key: &str, at: usize| -> Vec<serde_json::Value> {
+            assert_eq!(words[at], key, "{line}");
+            words[at + 1..at + 5].iter().map(|w| serde_json::json!(w.parse::<i64>().unwrap())).collect()
+        };
+        assert_eq!(f["scores"].as_array().unwrap(), &figures("scores", 1), "round {line}");
+        assert_eq!(f["units"].as_array().unwrap(), &figures("units", 6), "round {line}");
+        assert_eq!(f["cities"].as_array().unwrap(), &figures("cities", 11), "round {line}");
+        assert_eq!(f["paths"].as_array().unwrap(), &figures("paths", 16), "round {line}");
+        assert_eq!(words[21], "virus", "{line}");
+        assert_eq!(f["virus_total"].as_i64().unwrap(), words[22].parse::<i64>().unwrap(), "round {line}");
+    }
 }

@@ -1,6 +1,7 @@
 //! `arena bench`: median match times, replay size.
 
-use engine::catalog::PlayerSpec;
+use super::players;
+use engine::catalog::{AnyGame, PlayerSpec};
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::MatchSetup;
@@ -23,15 +24,14 @@ struct Figures {
     replay_bytes: Vec<usize>,
 }
 
-fn measure(game: &dyn engine::catalog::AnyGame, bots: &[&str], record: bool, matches: u64) -> anyhow::Result<Figures> {
-    let players: Vec<PlayerSpec> = bots.iter().map(|b| PlayerSpec::House(b.to_string())).collect();
+fn measure(game: &dyn AnyGame, players: &[PlayerSpec], record: bool, matches: u64) -> anyhow::Result<Figures> {
     let mut times = Vec::new();
     let mut sizes = Vec::new();
     for seed in 1..=matches {
         let setup =
             MatchSetup { params: ParamValues::defaults(game.param_specs()), board: BoardSource::Generated, seed };
         let t = Instant::now();
-        let out = game.play(&setup, &players, record)?;
+        let out = game.play(&setup, players, record)?;
         times.push(t.elapsed());
         if let Some(r) = out.replay {
             sizes.push(r.len());
@@ -49,8 +49,15 @@ pub fn bench(a: BenchArgs) -> anyhow::Result<()> {
         eprintln!("warning: this is a debug build; use `cargo run --release -p arena -- bench` for real figures");
     }
     let matches = a.matches.max(1);
-    // One warm-up match so that page faults and lazy statics are not measured.
-    measure(game, &["Demo"; 4], true, 1)?;
+    let native = |b: &str| -> Vec<PlayerSpec> { (0..4).map(|_| PlayerSpec::House(b.to_string())).collect() };
+    let sandbox = players::sandbox(sandbox::Limits::default())?;
+    let wasm = |b: &str| -> anyhow::Result<Vec<PlayerSpec>> {
+        Ok(players::seats(&sandbox, game, &[b.to_string(), b.to_string(), b.to_string(), b.to_string()], false)?.specs)
+    };
+    // One warm-up match so that page faults, lazy statics and compilation are not measured.
+    measure(game, &native("Demo"), true, 1)?;
+    measure(game, &wasm("Demo")?, true, 1)?;
+    measure(game, &wasm("Dummy")?, true, 1)?;
     println!("{} default matches, {matches} seeds each, one thread:", game.title());
     let mut setup_times: Vec<Duration> = (1..=matches)
         .map(|seed| {
@@ -61,14 +68,17 @@ pub fn bench(a: BenchArgs) -> anyhow::Result<()> {
         })
         .collect::<Result<_, _>>()?;
     setup_times.sort();
-    println!("  {:<34} median {:>7.3} ms", "board generation and setup", ms(setup_times[setup_times.len() / 2]));
+    println!("  {:<36} median {:>7.3} ms", "board generation and setup", ms(setup_times[setup_times.len() / 2]));
+    let mut medians = Vec::new();
     for (label, bots, record) in [
-        ("engine alone (4 Null, no replay)", ["Null"; 4], false),
-        ("4 native Demo, no replay", ["Demo"; 4], false),
-        ("4 native Demo, replay recorded", ["Demo"; 4], true),
+        ("engine alone (4 native Null)", native("Null"), false),
+        ("4 native Demo, no replay", native("Demo"), false),
+        ("4 native Demo, replay recorded", native("Demo"), true),
+        ("4 wasm Demo, replay recorded", wasm("Demo")?, true),
+        ("4 wasm Dummy, replay recorded", wasm("Dummy")?, true),
     ] {
         let f = measure(game, &bots, record, matches)?;
-        print!("  {label:<34} median {:>7.3} ms  p90 {:>7.3} ms  mean {:>7.3} ms", ms(f.median), ms(f.p90), ms(f.mean));
+        print!("  {label:<36} median {:>7.3} ms  p90 {:>7.3} ms  mean {:>7.3} ms", ms(f.median), ms(f.p90), ms(f.mean));
         if !f.replay_bytes.is_empty() {
             let b = &f.replay_bytes;
             print!(
@@ -78,7 +88,22 @@ pub fn bench(a: BenchArgs) -> anyhow::Result<()> {
             );
         }
         println!();
+        medians.push(f.median);
     }
+    println!(
+        "  wasm Demo / native Demo (both recording): {:.2}x (goal <= 1.5x, wasm <= 10 ms)",
+        medians[3].as_secs_f64() / medians[2].as_secs_f64()
+    );
+    let f = sandbox::bench::run(&sandbox, 2000, 20_000).map_err(|e| anyhow::anyhow!("sandbox bench: {e}"))?;
+    println!(
+        "sandbox ({} allocator): instantiate from the cached module {:.1} us (goal <= 50 us, incl. a {:.1} KB setup view); \
+         per bot per round {:.2} us (goal <= 2 us, incl. a {:.1} KB round view)",
+        if f.pooling { "pooling" } else { "on-demand" },
+        f.instantiate.as_secs_f64() * 1e6,
+        f.setup_bytes as f64 / 1000.0,
+        f.round.as_secs_f64() * 1e6,
+        f.view_bytes as f64 / 1000.0
+    );
     Ok(())
 }
 

@@ -125,7 +125,7 @@ const DEBIAN_PACKAGES: &str =
 
 fn install_hint() -> String {
     format!(
-        "install Debian's packages `{DEBIAN_PACKAGES}` (sudo apt-get install {DEBIAN_PACKAGES}), or wasi-sdk \
+        "install Debian's packages (sudo apt-get install {DEBIAN_PACKAGES}), or wasi-sdk \
          (https://github.com/WebAssembly/wasi-sdk) with ARENA_CXX=<wasi-sdk>/bin/clang++ and \
          WASI_SYSROOT=<wasi-sdk>/share/wasi-sysroot"
     )

@@ -2,6 +2,7 @@
 
 mod bench;
 mod build;
+mod calibrate;
 mod list;
 mod players;
 mod replay;
@@ -32,6 +33,8 @@ enum Command {
     View(view::ViewArgs),
     /// Compile a Jutge-kit C++ player (AIName.cc) to a WebAssembly bot.
     Build(build::BuildArgs),
+    /// Measure how much fuel one second of typical bot code burns here (the CPU budget's unit).
+    Calibrate(calibrate::CalibrateArgs),
     /// Internal: compiles a wasm module for the sandbox in a child process (killed at the limit).
     #[command(name = "__compile-worker", hide = true)]
     CompileWorker,
@@ -45,6 +48,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Replay(a) => replay::replay(a),
         Command::View(a) => view::view(a),
         Command::Build(a) => build::run(a),
+        Command::Calibrate(a) => calibrate::calibrate(a),
         // main() runs the worker before parsing; reaching this means a misspelled invocation.
         Command::CompileWorker => anyhow::bail!("__compile-worker is internal to the sandbox"),
     }

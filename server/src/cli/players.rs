@@ -66,9 +66,8 @@ fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<(Str
     }
     match house::find(game.name(), arg) {
         Some(b) => {
-            let module = sandbox
-                .load(b.wasm, Some(game.name()))
-                .with_context(|| format!("house bot {} (embedded)", b.name))?;
+            let module =
+                sandbox.load(b.wasm, Some(game.name())).with_context(|| format!("house bot {} (embedded)", b.name))?;
             Ok((b.name.to_string(), module))
         }
         None => {

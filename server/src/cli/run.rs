@@ -1,8 +1,8 @@
 //! `arena run`: one match or many, printed as a table or JSON, with replays.
 
+use super::players::{self, Seats};
 use super::seeds::{parse_seed_list, Seeds};
 use anyhow::Context;
-use super::players::{self, Seats};
 use engine::catalog::AnyGame;
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
