@@ -1,6 +1,7 @@
 // Arena's C++ SDK for Pandemic: the ABI exports `arena_game_pandemic`, `arena_start` and
-// `arena_play` (docs/bot-abi.md). They create the registered player, decode the setup and round
-// views into its Settings and State, call play() and send its orders.
+// `arena_play` (docs/bot-abi.md). They create the registered player (at the first arena_play, so
+// that its constructor may call random()), decode the setup and round views into its Settings
+// and State, call play() and send its orders.
 //
 // Decoding reuses its buffers: after the first round it allocates nothing.
 
@@ -15,6 +16,11 @@ namespace arena_sdk {
 struct Runtime {
   static Player* player;
 
+  // The setup view, kept from arena_start until the first arena_play creates the player.
+  static vector<uint8_t> setup;
+
+  // Creates the player, then gives it the setup view. The host allows its imports (random)
+  // only during arena_play, so the player is created there: a constructor may call random().
   static void start(Reader& r) {
     SetupHeader h = read_setup_header(r, "pandemic");
     Player* p = arena_new_player();
@@ -138,6 +144,7 @@ struct Runtime {
 };
 
 Player* Runtime::player = nullptr;
+vector<uint8_t> Runtime::setup;
 
 }  // namespace arena_sdk
 
@@ -146,13 +153,23 @@ extern "C" {
 __attribute__((export_name("arena_game_pandemic"))) void arena_game_pandemic() {}
 
 __attribute__((export_name("arena_start"))) void arena_start(const uint8_t* ptr, int32_t len) {
-  if (arena_sdk::Runtime::player != nullptr) arena_sdk::fail("arena_start called twice");
-  arena_sdk::Reader r(ptr, len > 0 ? size_t(len) : 0);
-  arena_sdk::Runtime::start(r);
+  using arena_sdk::Runtime;
+  if (Runtime::player != nullptr || !Runtime::setup.empty()) arena_sdk::fail("arena_start called twice");
+  size_t n = len > 0 ? size_t(len) : 0;
+  // Check the header now, so that a bot built for another game stops before round 0.
+  arena_sdk::Reader r(ptr, n);
+  arena_sdk::read_setup_header(r, "pandemic");
+  Runtime::setup.assign(ptr, ptr + n);
 }
 
 __attribute__((export_name("arena_play"))) void arena_play(const uint8_t* ptr, int32_t len) {
-  if (arena_sdk::Runtime::player == nullptr) arena_sdk::fail("arena_play called before arena_start");
+  using arena_sdk::Runtime;
+  if (Runtime::player == nullptr) {
+    if (Runtime::setup.empty()) arena_sdk::fail("arena_play called before arena_start");
+    arena_sdk::Reader s(Runtime::setup.data(), Runtime::setup.size());
+    Runtime::start(s);
+    vector<uint8_t>().swap(Runtime::setup);
+  }
   arena_sdk::Reader r(ptr, len > 0 ? size_t(len) : 0);
   arena_sdk::Runtime::round(r);
   arena_sdk::clear_orders();

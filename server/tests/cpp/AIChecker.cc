@@ -14,6 +14,10 @@ struct PLAYER_NAME : public Player {
     return new PLAYER_NAME;
   }
 
+  // Drawn in the constructor: the SDK creates the player during the first round, when the
+  // host's random() may be called.
+  int salt = random(1, 6);
+
   void check () {
     int n = total_units();
     int on_board = 0;
@@ -63,6 +67,7 @@ struct PLAYER_NAME : public Player {
     sort(perm.begin(), perm.end());
     for (int k = 0; k < 7; ++k) _my_assert(perm[k] == k, "a permutation");
     _my_assert(random(3, 3) == 3, "random(l, l)");
+    _my_assert(salt >= 1 and salt <= 6, "random() in the constructor");
   }
 
   virtual void play () {
