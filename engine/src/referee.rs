@@ -93,11 +93,6 @@ impl<'a, G: Game> Turn<'a, G> {
         })
     }
 
-    /// The CPU shares every bot sees this round.
-    pub fn statuses(&self) -> [f64; NB_PLAYERS] {
-        self.status
-    }
-
     /// The player this bot plays.
     pub fn me(&self) -> PlayerId {
         self.me

@@ -27,8 +27,7 @@ pub struct CalibrateArgs {
 /// Fuel per second for each match of four copies of one house bot.
 fn measure(game: &dyn engine::catalog::AnyGame, bot: &str, matches: u64) -> anyhow::Result<Vec<(u64, Duration)>> {
     let sandbox = players::sandbox(Limits::default())?;
-    let house = crate::house::find(game.name(), bot).ok_or_else(|| anyhow::anyhow!("no house bot {bot}"))?;
-    let module = sandbox.load(house.wasm, Some(game.name()))?;
+    let (_, module) = players::load(&sandbox, game, bot)?;
     let mut out = Vec::new();
     for seed in 1..=matches {
         // No budget: this measures speed, not limits.

@@ -57,7 +57,8 @@ fn file_name(path: &Path) -> String {
     stem.strip_prefix("AI").filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(stem)
 }
 
-fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<(String, BotModule)> {
+/// Loads a `.wasm` file or an embedded house bot; returns its display name and module.
+pub fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<(String, BotModule)> {
     if arg.ends_with(".wasm") || Path::new(arg).is_file() {
         let path = Path::new(arg);
         let bytes = std::fs::read(path).with_context(|| format!("cannot read {arg}"))?;
