@@ -19,6 +19,8 @@ bots=(
     "pandemic/null:pandemic/null"
     "pandemic/demo:pandemic/demo"
     "pandemic/dummy:pandemic/dummy"
+    # Not a house bot: the example that beats Dummy (server tests, scripts/bench-server.sh).
+    "examples/pandemic/ace:pandemic/ace"
 )
 
 check=false
@@ -49,6 +51,7 @@ if $check; then
     for entry in "${bots[@]}"; do
         name="${entry%%:*}"
         crate="${entry#*:}"
+        mkdir -p "$(dirname "$tmp/$name.wasm")"
         "$build_bot" "$here/$crate" -o "$tmp/$name.wasm" >/dev/null
         if ! cmp -s "$tmp/$name.wasm" "$prebuilt/$name.wasm"; then
             failed+=("$name")
@@ -72,6 +75,7 @@ fi
 for entry in "${bots[@]}"; do
     name="${entry%%:*}"
     crate="${entry#*:}"
+    mkdir -p "$(dirname "$prebuilt/$name.wasm")"
     "$build_bot" "$here/$crate" -o "$prebuilt/$name.wasm" >/dev/null
     echo "built $prebuilt/$name.wasm"
 done

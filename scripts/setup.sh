@@ -2,7 +2,9 @@
 # Installs what Arena's tests and tools need beyond Rust, from Debian's packages and npm:
 #   - C++ bots to wasm (`arena build`): clang-19, lld-19, wasi-libc, libc++/libc++abi/compiler-rt for wasm32;
 #   - Rust bots to wasm without rustup targets: rustc-web, cargo-web, rust-web-src (+ lld-19);
-#   - browser tests: chromium, and playwright-core from npm (web/package-lock.json).
+#   - browser tests: chromium, and playwright-core from npm (web/package-lock.json);
+#   - the tournament server: PostgreSQL (any version with initdb/pg_ctl; `arena serve` starts a
+#     private cluster with them when DATABASE_URL is unset).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +15,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null; then
+  missing+=(postgresql)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo

@@ -2,7 +2,6 @@
 //! (`bench`) and replay checks (`replay`).
 
 mod cli;
-mod house;
 
 use clap::Parser;
 

@@ -423,3 +423,99 @@ module.exports = {
   editCommon,
   saveArtifact,
 };
+
+// ----------------------------------------------------------------------------------------
+// The tournament server (`arena serve`) for the site's browser tests.
+
+/** True when this arena binary has the tournament server (`arena serve --listen`). */
+function hasArenaServe() {
+  try {
+    return /--listen/.test(arena(['serve', '--help']));
+  } catch (e) {
+    return false;
+  }
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+function freePort() {
+  const net = require('node:net');
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs one SQL statement with psql against the local Postgres (trust auth) as postgres. */
+function psql(sql, { host = process.env.PGHOST || '127.0.0.1', port = process.env.PGPORT || '5432' } = {}) {
+  return execFileSync('psql', ['-h', host, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1',
+    '-q', '-c', sql], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Polls `url` until it answers 200; rejects after `timeoutMs` or when `alive()` turns false. */
+async function waitHttp200(url, timeoutMs, alive = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`the server exited before ${url} answered`);
+    const status = await new Promise((resolve) => {
+      const req = http.get(url, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.setTimeout(2000, () => req.destroy(new Error('timeout')));
+      req.on('error', (e) => resolve(e.message));
+    });
+    if (status === 200) return;
+    last = String(status);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer 200 in ${timeoutMs} ms (last: ${last})`);
+}
+
+/**
+ * Starts `arena serve` on a free local port with `env` added to the environment (DATABASE_URL...)
+ * and resolves to { base, log(), stop() } once GET /healthz answers 200. The server is killed
+ * when this process exits, whatever happens to the test.
+ */
+async function startArenaServe({ dataDir, env = {}, args = [], timeoutMs = 90000 }) {
+  checkArena();
+  const port = await freePort();
+  const child = spawn(ARENA, ['serve', '--listen', `127.0.0.1:${port}`, '--data-dir', dataDir, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (d) => {
+    log += d;
+    if (log.length > 200000) log = log.slice(-100000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = () =>
+    new Promise((ok) => {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return ok();
+      const hard = setTimeout(() => child.kill('SIGKILL'), 10000);
+      child.once('exit', () => {
+        clearTimeout(hard);
+        ok();
+      });
+      child.kill('SIGTERM');
+    });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitHttp200(`${base}/healthz`, timeoutMs, () => child.exitCode === null && child.signalCode === null);
+  } catch (e) {
+    await stop();
+    throw new Error(`${e.message}\n--- arena serve output ---\n${log}`);
+  }
+  return { base, port, log: () => log, stop };
+}
+
+Object.assign(module.exports, { hasArenaServe, freePort, psql, waitHttp200, startArenaServe });

@@ -3,7 +3,7 @@
 pub fn list() -> anyhow::Result<()> {
     for g in engine::catalog::games() {
         println!("{} ({})", g.name(), g.title());
-        let house: Vec<&str> = crate::house::house_bots(g.name()).iter().map(|b| b.name).collect();
+        let house: Vec<&str> = arena::house::house_bots(g.name()).iter().map(|b| b.name).collect();
         println!(
             "  house bots: {} (wasm, in the sandbox; native:{} for comparisons)",
             house.join(", "),

@@ -4,10 +4,12 @@ mod bench;
 mod build;
 mod calibrate;
 mod list;
+mod loadtest;
 mod players;
 mod replay;
 mod run;
 mod seeds;
+mod site;
 mod view;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +37,14 @@ enum Command {
     Build(build::BuildArgs),
     /// Measure how much fuel one second of typical bot code burns here (the CPU budget's unit).
     Calibrate(calibrate::CalibrateArgs),
+    /// Run the tournament server: web site, match workers and the ladder.
+    Serve(site::ServeArgs),
+    /// Run match workers only (more machines sharing one database).
+    Worker(site::WorkerArgs),
+    /// Administration: accounts.
+    Admin(site::AdminArgs),
+    /// Measure a running server: latency of GET requests from many concurrent clients.
+    Loadtest(loadtest::LoadtestArgs),
     /// Internal: compiles a wasm module for the sandbox in a child process (killed at the limit).
     #[command(name = "__compile-worker", hide = true)]
     CompileWorker,
@@ -49,6 +59,10 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::View(a) => view::view(a),
         Command::Build(a) => build::run(a),
         Command::Calibrate(a) => calibrate::calibrate(a),
+        Command::Serve(a) => site::serve(a),
+        Command::Worker(a) => site::worker(a),
+        Command::Admin(a) => site::admin(a),
+        Command::Loadtest(a) => loadtest::loadtest(a),
         // main() runs the worker before parsing; reaching this means a misspelled invocation.
         Command::CompileWorker => anyhow::bail!("__compile-worker is internal to the sandbox"),
     }

@@ -1,8 +1,8 @@
 //! Who plays a seat: a `.wasm` file, a house bot (embedded wasm) or, for tests and benchmarks,
 //! a native house bot (`native:Demo`).
 
-use crate::house;
 use anyhow::{bail, Context};
+use arena::house;
 use engine::catalog::{AnyGame, PlayerSpec};
 use sandbox::{BotLog, BotModule, CompileMode, Limits, PlayerOptions, Sandbox};
 use std::io::Write;

@@ -8,9 +8,7 @@ use axum::routing::get;
 use axum::Router;
 use std::sync::Arc;
 
-mod embedded {
-    include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
-}
+use arena::web_assets::{content_type, web_file};
 
 #[derive(clap::Args)]
 pub struct ViewArgs {
@@ -19,23 +17,6 @@ pub struct ViewArgs {
     /// Address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:0")]
     listen: String,
-}
-
-fn content_type(path: &str) -> &'static str {
-    match path.rsplit('.').next().unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "js" => "text/javascript; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "png" => "image/png",
-        "svg" => "image/svg+xml",
-        "json" => "application/json",
-        _ => "application/octet-stream",
-    }
-}
-
-/// The embedded viewer file at `path`, if any.
-pub fn web_file(path: &str) -> Option<&'static [u8]> {
-    embedded::WEB_FILES.iter().find(|(p, _)| *p == path).map(|(_, b)| *b)
 }
 
 async fn static_file(Path(path): Path<String>) -> Response {

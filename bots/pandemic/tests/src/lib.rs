@@ -8,6 +8,7 @@ use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::{MatchOutput, MatchSetup};
 
+pub use pandemic_ace::Ace;
 pub use pandemic_demo::Demo;
 pub use pandemic_dummy::Dummy;
 pub use pandemic_null::Null;

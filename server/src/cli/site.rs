@@ -1,0 +1,92 @@
+//! `arena serve`, `arena worker` and `arena admin`: the tournament server's commands.
+
+use arena::site::config::SiteConfig;
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "ARENA_LISTEN", default_value = "127.0.0.1:8080")]
+    listen: String,
+    #[command(flatten)]
+    site: SiteConfig,
+}
+
+#[derive(clap::Args)]
+pub struct WorkerArgs {
+    #[command(flatten)]
+    site: SiteConfig,
+}
+
+#[derive(clap::Args)]
+pub struct AdminArgs {
+    #[command(subcommand)]
+    command: AdminCommand,
+    #[command(flatten)]
+    site: SiteConfig,
+}
+
+#[derive(clap::Subcommand)]
+enum AdminCommand {
+    /// Create an account (the password is read from stdin, or asked for).
+    CreateUser {
+        username: String,
+        /// Give the account the admin role.
+        #[arg(long)]
+        admin: bool,
+    },
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ARENA_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,tower_http=warn"));
+    use std::io::IsTerminal;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+pub fn serve(a: ServeArgs) -> anyhow::Result<()> {
+    init_tracing();
+    runtime()?.block_on(arena::site::serve::serve(&a.listen, a.site))
+}
+
+pub fn worker(a: WorkerArgs) -> anyhow::Result<()> {
+    init_tracing();
+    runtime()?.block_on(arena::site::serve::worker(a.site))
+}
+
+pub fn admin(a: AdminArgs) -> anyhow::Result<()> {
+    init_tracing();
+    match a.command {
+        AdminCommand::CreateUser { username, admin } => {
+            let password = read_password()?;
+            runtime()?.block_on(async {
+                let db = arena::site::db::open(&a.site, 2).await?;
+                let created = arena::site::accounts::create_user(&db.pool, &username, &password, admin).await;
+                db.pool.close().await;
+                if let Some(c) = &db.cluster {
+                    c.stop().await?;
+                }
+                let id = created?;
+                println!("created user {username} (id {id}){}", if admin { " with the admin role" } else { "" });
+                anyhow::Ok(())
+            })
+        }
+    }
+}
+
+fn read_password() -> anyhow::Result<String> {
+    use std::io::{BufRead, IsTerminal};
+    if std::io::stdin().is_terminal() {
+        eprint!("password (shown as you type; pipe it in to avoid that): ");
+    }
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    Ok(line.trim_end_matches(['\n', '\r']).to_string())
+}

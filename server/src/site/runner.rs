@@ -1,0 +1,76 @@
+//! Plays one match of the queue: loads the four bots' modules into the sandbox, lets the engine
+//! referee the match with a replay, and collects each seat's result and sandbox report. Blocking
+//! (CPU-bound): workers call it on a blocking thread.
+
+use engine::catalog::PlayerSpec;
+use engine::cnf::BoardSource;
+use engine::params::ParamValues;
+use engine::referee::{MatchSetup, MatchSummary};
+use sandbox::{BotLog, Sandbox};
+use std::time::{Duration, Instant};
+
+/// A seat to fill: the bot and its module bytes.
+pub struct SeatBot {
+    pub bot_id: i64,
+    pub name: String,
+    pub wasm: Vec<u8>,
+}
+
+/// What a seat did, beyond the engine's summary.
+pub struct SeatReport {
+    pub fuel_used: u64,
+    pub stderr: Vec<u8>,
+    pub stderr_truncated: bool,
+}
+
+/// A played match.
+pub struct Played {
+    pub summary: MatchSummary,
+    pub replay: Vec<u8>,
+    pub seats: Vec<SeatReport>,
+    pub duration: Duration,
+}
+
+/// Why a match could not be played at all (as opposed to a bot being frozen, which is a result).
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("unknown or unplayable game {0}")]
+    Game(String),
+    #[error("the bot in seat {seat} ({name}) does not load: {message}")]
+    Load { seat: usize, name: String, message: String },
+    #[error("the match failed: {0}")]
+    Engine(String),
+}
+
+pub fn play(sandbox: &Sandbox, game: &str, seed: u64, seats: &[SeatBot]) -> Result<Played, PlayError> {
+    let g = engine::catalog::find(game).ok_or_else(|| PlayError::Game(game.to_string()))?;
+    let start = Instant::now();
+    let mut specs = Vec::with_capacity(seats.len());
+    let mut logs: Vec<BotLog> = Vec::with_capacity(seats.len());
+    for (seat, bot) in seats.iter().enumerate() {
+        let module = sandbox.load(&bot.wasm, Some(game)).map_err(|e| PlayError::Load {
+            seat,
+            name: bot.name.clone(),
+            message: e.to_string(),
+        })?;
+        // One player per seat, so that four copies of a bot keep four separate logs.
+        let (factory, log) = module.player(&bot.name);
+        specs.push(PlayerSpec::Wire(factory));
+        logs.push(log);
+    }
+    let setup = MatchSetup { params: ParamValues::defaults(g.param_specs()), board: BoardSource::Generated, seed };
+    let out = g.play(&setup, &specs, true).map_err(|e| PlayError::Engine(e.to_string()))?;
+    let seats = logs
+        .iter()
+        .map(|log| match log.report() {
+            Some(r) => SeatReport { fuel_used: r.fuel_used, stderr: r.stderr, stderr_truncated: r.stderr_truncated },
+            None => SeatReport { fuel_used: 0, stderr: Vec::new(), stderr_truncated: false },
+        })
+        .collect();
+    Ok(Played {
+        summary: out.summary,
+        replay: out.replay.ok_or_else(|| PlayError::Engine("the engine recorded no replay".into()))?,
+        seats,
+        duration: start.elapsed(),
+    })
+}

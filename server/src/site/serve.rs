@@ -1,0 +1,161 @@
+//! `arena serve` (web server + workers + ladder scheduler) and `arena worker` (workers only).
+
+use super::config::SiteConfig;
+use super::db;
+use super::replay_store::ReplayStore;
+use super::state::AppState;
+use anyhow::Context;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Opens the database (or starts the private cluster), loads the house bots and builds the state.
+async fn start(config: SiteConfig, with_metrics: bool) -> anyhow::Result<(AppState, db::Database)> {
+    if let Some(start) = config.seed_start {
+        super::set_seed_sequence(start);
+    }
+    let workers = config.workers();
+    let database = db::open(&config, (workers as u32) * 2 + 16).await?;
+    super::house_setup::ensure(&database.pool).await.context("cannot store the house bots")?;
+    let replays = match &config.replay_dir {
+        Some(dir) => ReplayStore::Directory(dir.clone()),
+        None => ReplayStore::Database(database.pool.clone()),
+    };
+    let sandbox = Arc::new(config.sandbox()?);
+    let state = AppState {
+        pool: database.pool.clone(),
+        replays,
+        sandbox,
+        queue_signal: Arc::new(tokio::sync::Notify::new()),
+        metrics: if with_metrics { super::metrics::install() } else { None },
+        config: Arc::new(config),
+    };
+    Ok((state, database))
+}
+
+fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<&str>) {
+    let c = &state.config;
+    let limits = c.limits();
+    eprintln!("arena {what} {}", env!("CARGO_PKG_VERSION"));
+    if let Some(l) = listen {
+        eprintln!("  listening on     http://{l}/");
+    }
+    eprintln!("  database         {}", database.describe);
+    eprintln!("  replays          {}", state.replays.describe());
+    eprintln!("  workers          {} in this process (lease {} s)", c.workers(), c.lease().as_secs());
+    eprintln!(
+        "  budgets          {} fuel per bot per match, {} MiB memory, {} MiB uploads",
+        limits.fuel,
+        limits.memory >> 20,
+        limits.module_size >> 20
+    );
+    if let Some(start) = c.seed_start {
+        eprintln!("  seeds            counting up from {start} (--seed-start), not random");
+    }
+    eprintln!(
+        "  ladder           {}",
+        if c.no_ladder { "off in this process".to_string() } else { format!("on, every {} ms", c.ladder_interval_ms) }
+    );
+}
+
+fn spawn_workers(state: &AppState, stop: &Arc<AtomicBool>) -> Vec<tokio::task::JoinHandle<()>> {
+    let host = hostname();
+    (0..state.config.workers())
+        .map(|i| {
+            let name = format!("{host}:{}:{i}", std::process::id());
+            tokio::spawn(super::worker::run(state.clone(), name, stop.clone()))
+        })
+        .collect()
+}
+
+fn hostname() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok().map(|s| s.trim().to_string()))
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "worker".into())
+}
+
+/// Keeps every playable game's ladder queue topped up.
+async fn ladder_loop(state: AppState, stop: Arc<AtomicBool>) {
+    let target = state.config.workers().max(2);
+    while !stop.load(Ordering::Relaxed) {
+        for game in engine::catalog::games() {
+            match super::ladder::schedule(&state.pool, game.name(), target, &mut super::ladder::OsDice).await {
+                Ok(q) if !q.is_empty() => state.queue_signal.notify_waiters(),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, game = game.name(), "ladder scheduling failed"),
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(state.config.ladder_interval_ms.max(50))).await;
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down");
+}
+
+async fn finish(stop: Arc<AtomicBool>, workers: Vec<tokio::task::JoinHandle<()>>, database: db::Database) {
+    stop.store(true, Ordering::Relaxed);
+    // A worker in the middle of a match finishes it (or its lease lapses and another re-runs it).
+    let _ = tokio::time::timeout(Duration::from_secs(15), futures_join(workers)).await;
+    database.pool.close().await;
+    if let Some(c) = &database.cluster {
+        if let Err(e) = c.stop().await {
+            tracing::warn!(error = %format!("{e:#}"), "cannot stop the private cluster");
+        }
+    }
+}
+
+async fn futures_join(handles: Vec<tokio::task::JoinHandle<()>>) {
+    for h in handles {
+        let _ = h.await;
+    }
+}
+
+/// `arena serve`.
+pub async fn serve(listen: &str, config: SiteConfig) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(listen).await.with_context(|| format!("cannot listen on {listen}"))?;
+    let local = listener.local_addr()?.to_string();
+    let (state, database) = start(config, true).await?;
+    banner("serve", &state, &database, Some(&local));
+    let stop = Arc::new(AtomicBool::new(false));
+    let workers = spawn_workers(&state, &stop);
+    if !state.config.no_ladder {
+        tokio::spawn(ladder_loop(state.clone(), stop.clone()));
+    }
+    let app = super::web::router(state.clone());
+    tracing::info!(address = %local, "serving");
+    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
+    finish(stop, workers, database).await;
+    Ok(())
+}
+
+/// `arena worker`: workers (and, unless --no-ladder, the ladder scheduler) with no web server.
+pub async fn worker(config: SiteConfig) -> anyhow::Result<()> {
+    let (state, database) = start(config, false).await?;
+    banner("worker", &state, &database, None);
+    let stop = Arc::new(AtomicBool::new(false));
+    let workers = spawn_workers(&state, &stop);
+    if !state.config.no_ladder {
+        tokio::spawn(ladder_loop(state.clone(), stop.clone()));
+    }
+    shutdown_signal().await;
+    finish(stop, workers, database).await;
+    Ok(())
+}

@@ -1,0 +1,321 @@
+//! Sign up, log in, log out, and API tokens (`/me/tokens`).
+//!
+//! The session cookie (`arena_session`) is HttpOnly, SameSite=Lax, Path=/, and Secure when the
+//! request came over https (behind a proxy that sets `x-forwarded-proto`).
+
+use super::session::{self, Csrf, CurrentUser, Layout, MaybeUser, SESSION_COOKIE};
+use crate::site::accounts::{self, AccountError, TokenInfo};
+use crate::site::state::AppState;
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/signup", get(signup_page).post(signup))
+        .route("/login", get(login_page).post(login))
+        .route("/logout", post(logout))
+        .route("/me/tokens", get(tokens_page).post(create_token))
+        .route("/me/tokens/{id}/revoke", post(revoke_token))
+}
+
+/// Where to go after signing up or logging in without a `next`.
+const HOME: &str = "/me/bots";
+
+/// Renders a template with a status; a template failure is logged and answered with 500.
+pub(crate) fn render<T: Template>(status: StatusCode, page: &T) -> Response {
+    match page.render() {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(e) => internal_error(e),
+    }
+}
+
+/// A 500 that says nothing about the cause (which goes to the log).
+pub(crate) fn internal_error(e: impl std::fmt::Display) -> Response {
+    tracing::error!("request failed: {e}");
+    (StatusCode::INTERNAL_SERVER_ERROR, "something went wrong on the server; try again later").into_response()
+}
+
+/// Whether the client reached us over https (directly or through a proxy).
+fn is_https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+}
+
+fn session_cookie(headers: &HeaderMap, token: String) -> Cookie<'static> {
+    let mut cookie = Cookie::build((SESSION_COOKIE, token))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(is_https(headers));
+    // Lasts as long as the session row; without Max-Age it would end with the browser.
+    if let Ok(age) = std::time::Duration::from_secs(accounts::SESSION_DAYS as u64 * 86_400).try_into() {
+        cookie = cookie.max_age(age);
+    }
+    cookie.build()
+}
+
+/// `next` if it is a path on this site: `/...` but not `//host` or `/\host` (which browsers
+/// treat as other sites), printable ASCII only (it becomes a Location header).
+pub fn safe_next(next: &str) -> Option<&str> {
+    let local = next.starts_with('/') && !next.starts_with("//") && !next.contains('\\');
+    (local && next.len() <= 2048 && next.bytes().all(|b| b.is_ascii_graphic())).then_some(next)
+}
+
+/// Logs the user in: a new session (replacing the one in the cookie, if any) and a redirect.
+async fn start_session(state: &AppState, headers: &HeaderMap, user_id: i64, to: &str) -> Response {
+    if let Some(old) = CookieJar::from_headers(headers).get(SESSION_COOKIE) {
+        if let Err(e) = accounts::delete_session(&state.pool, old.value()).await {
+            return internal_error(e);
+        }
+    }
+    match accounts::create_session(&state.pool, user_id).await {
+        Ok(token) => (CookieJar::new().add(session_cookie(headers, token)), Redirect::to(to)).into_response(),
+        Err(e) => internal_error(e),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "signup.html")]
+struct SignupPage {
+    layout: Layout,
+    username: String,
+    username_error: Option<String>,
+    password_error: Option<String>,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct SignupForm {
+    username: String,
+    password: String,
+    csrf: String,
+}
+
+async fn signup_page(user: MaybeUser, csrf: Csrf) -> Response {
+    let page = SignupPage {
+        layout: Layout::new(&user, &csrf),
+        username: String::new(),
+        username_error: None,
+        password_error: None,
+    };
+    render(StatusCode::OK, &page)
+}
+
+async fn signup(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    csrf: Csrf,
+    headers: HeaderMap,
+    Form(form): Form<SignupForm>,
+) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    let username = form.username.trim();
+    match accounts::create_user(&state.pool, username, &form.password, false).await {
+        Ok(id) => start_session(&state, &headers, id, HOME).await,
+        Err(e) if e.is_internal() => internal_error(e),
+        Err(e) => {
+            // Report both fields' problems at once, not only the first found.
+            let username_error = match e.field() {
+                Some("username") => Some(e.to_string()),
+                _ => accounts::check_username(username).err().map(|u| u.to_string()),
+            };
+            let password_error = match e.field() {
+                Some("password") => Some(e.to_string()),
+                _ => accounts::check_password(&form.password).err().map(|p| p.to_string()),
+            };
+            let page = SignupPage {
+                layout: Layout::new(&user, &csrf),
+                username: username.to_string(),
+                username_error,
+                password_error,
+            };
+            render(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "login.html")]
+struct LoginPage {
+    layout: Layout,
+    username: String,
+    next: String,
+    error: Option<String>,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct NextQuery {
+    next: String,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct LoginForm {
+    username: String,
+    password: String,
+    csrf: String,
+    next: String,
+}
+
+async fn login_page(user: MaybeUser, csrf: Csrf, Query(q): Query<NextQuery>) -> Response {
+    let next = safe_next(&q.next).unwrap_or("").to_string();
+    render(StatusCode::OK, &LoginPage { layout: Layout::new(&user, &csrf), username: String::new(), next, error: None })
+}
+
+async fn login(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    csrf: Csrf,
+    headers: HeaderMap,
+    Form(form): Form<LoginForm>,
+) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    let username = form.username.trim();
+    match accounts::verify_login(&state.pool, username, &form.password).await {
+        Ok(id) => start_session(&state, &headers, id, safe_next(&form.next).unwrap_or(HOME)).await,
+        Err(e) if e.is_internal() => internal_error(e),
+        Err(_) => {
+            let page = LoginPage {
+                layout: Layout::new(&user, &csrf),
+                username: username.to_string(),
+                next: safe_next(&form.next).unwrap_or("").to_string(),
+                error: Some(AccountError::BadCredentials.to_string()),
+            };
+            render(StatusCode::UNAUTHORIZED, &page)
+        }
+    }
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct CsrfForm {
+    csrf: String,
+}
+
+async fn logout(State(state): State<AppState>, headers: HeaderMap, Form(form): Form<CsrfForm>) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    if let Some(token) = CookieJar::from_headers(&headers).get(SESSION_COOKIE) {
+        if let Err(e) = accounts::delete_session(&state.pool, token.value()).await {
+            return internal_error(e);
+        }
+    }
+    let gone = Cookie::build((SESSION_COOKIE, "")).path("/").http_only(true).same_site(SameSite::Lax).removal().build();
+    (CookieJar::new().add(gone), Redirect::to("/")).into_response()
+}
+
+#[derive(Template)]
+#[template(path = "tokens.html")]
+struct TokensPage {
+    layout: Layout,
+    tokens: Vec<TokenInfo>,
+    label: String,
+    label_error: Option<String>,
+    /// The token just created: shown this once.
+    new_token: Option<String>,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct TokenForm {
+    label: String,
+    csrf: String,
+}
+
+async fn tokens_response(
+    state: &AppState,
+    user: CurrentUser,
+    csrf: Csrf,
+    status: StatusCode,
+    label: String,
+    label_error: Option<String>,
+    new_token: Option<String>,
+) -> Response {
+    let tokens = match accounts::list_tokens(&state.pool, user.id).await {
+        Ok(t) => t,
+        Err(e) => return internal_error(e),
+    };
+    let layout = Layout { user: Some(user), csrf: csrf.0 };
+    render(status, &TokensPage { layout, tokens, label, label_error, new_token })
+}
+
+async fn tokens_page(State(state): State<AppState>, user: CurrentUser, csrf: Csrf) -> Response {
+    tokens_response(&state, user, csrf, StatusCode::OK, String::new(), None, None).await
+}
+
+async fn create_token(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    csrf: Csrf,
+    headers: HeaderMap,
+    Form(form): Form<TokenForm>,
+) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    match accounts::create_token(&state.pool, user.id, &form.label).await {
+        Ok(token) => tokens_response(&state, user, csrf, StatusCode::OK, String::new(), None, Some(token)).await,
+        Err(e) if e.is_internal() => internal_error(e),
+        Err(e) => {
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            tokens_response(&state, user, csrf, status, form.label, Some(e.to_string()), None).await
+        }
+    }
+}
+
+async fn revoke_token(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    match accounts::revoke_token(&state.pool, user.id, id).await {
+        Ok(true) => Redirect::to("/me/tokens").into_response(),
+        Ok(false) => (StatusCode::NOT_FOUND, "you have no API token with that id").into_response(),
+        Err(e) => internal_error(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_must_be_local() {
+        assert_eq!(safe_next("/bots/3?x=1"), Some("/bots/3?x=1"));
+        assert_eq!(safe_next("/"), Some("/"));
+        for bad in ["", "//evil.example", "https://evil.example/", "/\\evil.example", "evil", "/a b", "/\u{e9}"] {
+            assert_eq!(safe_next(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn secure_only_over_https() {
+        let mut h = HeaderMap::new();
+        assert!(!session_cookie(&h, "t".into()).secure().unwrap_or(false));
+        h.insert("x-forwarded-proto", "https".parse().unwrap());
+        let c = session_cookie(&h, "t".into());
+        assert_eq!(c.secure(), Some(true));
+        assert_eq!(c.http_only(), Some(true));
+        assert_eq!(c.same_site(), Some(SameSite::Lax));
+        assert_eq!(c.path(), Some("/"));
+    }
+}

@@ -1,0 +1,31 @@
+//! The web front end: server-rendered pages (askama templates in `server/templates/`), the JSON
+//! API, the embedded viewer, `/metrics` and `/healthz`.
+//!
+//! Modules: `session` (who is asking, CSRF), `accounts` (sign up, log in, API tokens), `upload`
+//! (the upload form and `POST /api/bots`), `pages` (leaderboards, bots, matches), `api` (JSON for
+//! the same data), `assets` (viewer files, stylesheet), `ops` (metrics, health).
+
+pub mod accounts;
+pub mod api;
+pub mod assets;
+pub mod ops;
+pub mod pages;
+pub mod session;
+pub mod upload;
+
+use super::state::AppState;
+use axum::Router;
+
+/// The whole site.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .merge(accounts::routes())
+        .merge(upload::routes())
+        .merge(pages::routes())
+        .merge(api::routes())
+        .merge(assets::routes())
+        .merge(ops::routes())
+        .layer(axum::middleware::from_fn(session::csrf_cookie))
+        .layer(tower_http::trace::TraceLayer::new_for_http())
+        .with_state(state)
+}

@@ -1,0 +1,382 @@
+//! The public pages (home, leaderboards, bots, matches, replays) and the user's own bots.
+//! Handlers only fetch (`queries`) and render (templates in `server/templates/`).
+
+use super::session::{check_csrf, Csrf, CurrentUser, Layout, MaybeUser};
+use crate::site::queries::{self, BotDetail, GameSummary, LeaderboardEntry, MatchDetail, MyGameBots, RatingPoint};
+use crate::site::{ladder, state::AppState};
+use askama::Template;
+use axum::extract::rejection::{FormRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Form, Router};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(home))
+        .route("/games/{game}", get(leaderboard))
+        .route("/bots/{id}", get(bot))
+        .route("/matches/{id}", get(match_page))
+        .route("/matches/{id}/replay", get(replay))
+        .route("/me/bots", get(my_bots))
+        .route("/me/representative", post(set_representative))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering and errors
+
+/// Renders a template with `status`.
+fn render<T: Template>(status: StatusCode, page: &T) -> Response {
+    match page.render() {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(e) => {
+            tracing::error!("rendering a page failed: {e}");
+            (StatusCode::INTERNAL_SERVER_ERROR, "the page could not be rendered").into_response()
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    pub layout: Layout,
+    pub heading: String,
+    pub message: String,
+}
+
+/// A page that cannot be shown: rendered with `error.html` and its status.
+pub struct PageError {
+    status: StatusCode,
+    page: ErrorPage,
+}
+
+impl PageError {
+    pub fn new(layout: &Layout, status: StatusCode, message: impl Into<String>) -> PageError {
+        let heading = match status {
+            StatusCode::NOT_FOUND => "Not found",
+            StatusCode::FORBIDDEN => "Not allowed",
+            StatusCode::BAD_REQUEST => "Bad request",
+            StatusCode::CONFLICT => "Not possible",
+            _ => "Something went wrong",
+        };
+        PageError {
+            status,
+            page: ErrorPage { layout: layout.clone(), heading: heading.into(), message: message.into() },
+        }
+    }
+
+    fn not_found(layout: &Layout, message: impl Into<String>) -> PageError {
+        PageError::new(layout, StatusCode::NOT_FOUND, message)
+    }
+
+    /// A server-side failure: logged in full, shown in general terms.
+    fn internal(layout: &Layout, error: impl std::fmt::Display) -> PageError {
+        tracing::error!("page failed: {error}");
+        PageError::new(layout, StatusCode::INTERNAL_SERVER_ERROR, "The server could not answer this time. Try again.")
+    }
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        render(self.status, &self.page)
+    }
+}
+
+type PageResult = Result<Response, PageError>;
+
+/// An id from the path; anything but a number names nothing.
+fn path_id(layout: &Layout, id: Result<Path<i64>, PathRejection>, what: &str) -> Result<i64, PageError> {
+    id.map(|Path(id)| id).map_err(|_| PageError::not_found(layout, format!("There is no such {what}.")))
+}
+
+/// Askama filters for the pages.
+mod filters {
+    use chrono::{DateTime, Utc};
+
+    /// A timestamp, to the minute.
+    #[askama::filter_fn]
+    pub fn when(at: &DateTime<Utc>, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(at.format("%Y-%m-%d %H:%M UTC").to_string())
+    }
+
+    /// A fraction (0..1) as a percentage.
+    #[askama::filter_fn]
+    pub fn percent(x: &f64, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(format!("{:.1}%", x * 100.0))
+    }
+
+    /// A rating, mu or sigma.
+    #[askama::filter_fn]
+    pub fn num(x: &f64, _: &dyn askama::Values) -> askama::Result<String> {
+        Ok(format!("{x:.2}"))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Home and leaderboards
+
+#[derive(Template)]
+#[template(path = "home.html")]
+struct HomePage {
+    layout: Layout,
+    games: Vec<GameSummary>,
+}
+
+async fn home(State(state): State<AppState>, user: MaybeUser, csrf: Csrf) -> PageResult {
+    let layout = Layout::new(&user, &csrf);
+    let games = queries::games(&state.pool).await.map_err(|e| PageError::internal(&layout, e))?;
+    Ok(render(StatusCode::OK, &HomePage { layout, games }))
+}
+
+#[derive(Template)]
+#[template(path = "leaderboard.html")]
+struct LeaderboardPage {
+    layout: Layout,
+    game: String,
+    title: String,
+    entries: Vec<LeaderboardEntry>,
+}
+
+async fn leaderboard(State(state): State<AppState>, user: MaybeUser, csrf: Csrf, game: Path<String>) -> PageResult {
+    let layout = Layout::new(&user, &csrf);
+    let Some(found) = engine::catalog::find(&game.0) else {
+        let known: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
+        return Err(PageError::not_found(
+            &layout,
+            format!("This server plays no game called “{}”. Games: {}.", game.0, known.join(", ")),
+        ));
+    };
+    let entries = queries::leaderboard(&state.pool, found.name()).await.map_err(|e| PageError::internal(&layout, e))?;
+    let page = LeaderboardPage { layout, game: found.name().into(), title: found.title().into(), entries };
+    Ok(render(StatusCode::OK, &page))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bots
+
+/// The rating history as an SVG line chart, laid out here so that the template only draws it.
+struct Chart {
+    width: f64,
+    height: f64,
+    left: f64,
+    right: f64,
+    /// `x,y x,y ...` for the polyline.
+    points: String,
+    dots: Vec<ChartDot>,
+    /// Horizontal grid lines: (y, label).
+    grid: Vec<(f64, String)>,
+}
+
+struct ChartDot {
+    x: f64,
+    y: f64,
+    label: String,
+}
+
+impl Chart {
+    const WIDTH: f64 = 640.0;
+    const HEIGHT: f64 = 200.0;
+    const LEFT: f64 = 48.0;
+    const RIGHT: f64 = 12.0;
+    const TOP: f64 = 12.0;
+    const BOTTOM: f64 = 12.0;
+
+    fn new(history: &[RatingPoint]) -> Option<Chart> {
+        let values: Vec<f64> = history.iter().map(|p| p.rating).filter(|v| v.is_finite()).collect();
+        if values.is_empty() || values.len() != history.len() {
+            return None;
+        }
+        let mut lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        // A flat history still gets a visible band around it.
+        if hi - lo < 1.0 {
+            let mid = (hi + lo) / 2.0;
+            (lo, hi) = (mid - 0.5, mid + 0.5);
+        }
+        let plot_w = Self::WIDTH - Self::LEFT - Self::RIGHT;
+        let plot_h = Self::HEIGHT - Self::TOP - Self::BOTTOM;
+        let x = |i: usize| {
+            if values.len() == 1 {
+                Self::LEFT + plot_w / 2.0
+            } else {
+                Self::LEFT + plot_w * i as f64 / (values.len() - 1) as f64
+            }
+        };
+        let y = |v: f64| Self::TOP + plot_h * (hi - v) / (hi - lo);
+        let dots: Vec<ChartDot> = history
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ChartDot {
+                x: x(i),
+                y: y(p.rating),
+                label: format!("match {}: {:.2} (mu {:.2}, sigma {:.2})", p.match_id, p.rating, p.mu, p.sigma),
+            })
+            .collect();
+        let points = dots.iter().map(|d| format!("{:.1},{:.1}", d.x, d.y)).collect::<Vec<_>>().join(" ");
+        let grid = (0..=2).map(|k| lo + (hi - lo) * k as f64 / 2.0).map(|v| (y(v), format!("{v:.1}"))).collect();
+        Some(Chart {
+            width: Self::WIDTH,
+            height: Self::HEIGHT,
+            left: Self::LEFT,
+            right: Self::WIDTH - Self::RIGHT,
+            points,
+            dots,
+            grid,
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "bot.html")]
+struct BotPage {
+    layout: Layout,
+    bot: BotDetail,
+    chart: Option<Chart>,
+}
+
+async fn bot(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    csrf: Csrf,
+    id: Result<Path<i64>, PathRejection>,
+) -> PageResult {
+    let layout = Layout::new(&user, &csrf);
+    let id = path_id(&layout, id, "bot")?;
+    let bot = queries::bot_detail(&state.pool, id)
+        .await
+        .map_err(|e| PageError::internal(&layout, e))?
+        .ok_or_else(|| PageError::not_found(&layout, format!("There is no bot #{id}.")))?;
+    let chart = Chart::new(&bot.rating_history);
+    Ok(render(StatusCode::OK, &BotPage { layout, bot, chart }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matches and replays
+
+#[derive(Template)]
+#[template(path = "match.html")]
+struct MatchPage {
+    layout: Layout,
+    m: MatchDetail,
+}
+
+impl MatchPage {
+    fn finished(&self) -> bool {
+        !matches!(self.m.state.as_str(), "queued" | "running")
+    }
+    fn has_replay(&self) -> bool {
+        self.m.state == "done"
+    }
+    fn duration(&self) -> String {
+        self.m.duration_ms.map(|ms| format!("{:.1} s", ms / 1000.0)).unwrap_or_default()
+    }
+}
+
+async fn match_page(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    csrf: Csrf,
+    id: Result<Path<i64>, PathRejection>,
+) -> PageResult {
+    let layout = Layout::new(&user, &csrf);
+    let id = path_id(&layout, id, "match")?;
+    let viewer = layout.user.as_ref().map(|u| u.id);
+    let m = queries::match_detail(&state.pool, id, viewer)
+        .await
+        .map_err(|e| PageError::internal(&layout, e))?
+        .ok_or_else(|| PageError::not_found(&layout, format!("There is no match #{id}.")))?;
+    Ok(render(StatusCode::OK, &MatchPage { layout, m }))
+}
+
+async fn replay(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    csrf: Csrf,
+    id: Result<Path<i64>, PathRejection>,
+) -> PageResult {
+    let layout = Layout::new(&user, &csrf);
+    let id = path_id(&layout, id, "match")?;
+    let (game, match_state) = queries::match_state(&state.pool, id)
+        .await
+        .map_err(|e| PageError::internal(&layout, e))?
+        .ok_or_else(|| PageError::not_found(&layout, format!("There is no match #{id}.")))?;
+    let bytes = state.replays.get(id).await.map_err(|e| PageError::internal(&layout, e))?;
+    let Some(bytes) = bytes else {
+        let why = match match_state.as_str() {
+            "queued" | "running" => format!("Match #{id} is {match_state}: its replay exists once it has been played."),
+            "done" => format!("The replay of match #{id} is missing from the replay store."),
+            other => format!("Match #{id} was not played ({other}), so it has no replay."),
+        };
+        return Err(PageError::not_found(&layout, why));
+    };
+    let disposition = format!("attachment; filename=\"arena-{game}-{id}.replay\"");
+    Ok((
+        [(header::CONTENT_TYPE, "application/octet-stream".to_string()), (header::CONTENT_DISPOSITION, disposition)],
+        bytes,
+    )
+        .into_response())
+}
+
+// ---------------------------------------------------------------------------------------------
+// My bots and the representative
+
+#[derive(Template)]
+#[template(path = "my_bots.html")]
+struct MyBotsPage {
+    layout: Layout,
+    games: Vec<MyGameBots>,
+}
+
+async fn my_bots(State(state): State<AppState>, user: CurrentUser, csrf: Csrf) -> PageResult {
+    let layout = Layout::new(&MaybeUser(Some(user.clone())), &csrf);
+    let games = queries::my_bots(&state.pool, user.id).await.map_err(|e| PageError::internal(&layout, e))?;
+    Ok(render(StatusCode::OK, &MyBotsPage { layout, games }))
+}
+
+#[derive(serde::Deserialize)]
+struct RepresentativeForm {
+    bot_id: i64,
+    csrf: Option<String>,
+}
+
+async fn set_representative(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    csrf: Csrf,
+    headers: HeaderMap,
+    form: Result<Form<RepresentativeForm>, FormRejection>,
+) -> PageResult {
+    let layout = Layout::new(&MaybeUser(Some(user.clone())), &csrf);
+    let Ok(Form(form)) = form else {
+        return Err(PageError::new(&layout, StatusCode::BAD_REQUEST, "The form needs a bot id."));
+    };
+    // Token-authenticated scripts carry no cookies, hence no CSRF token (see `session`).
+    if !user.by_token {
+        check_csrf(&headers, form.csrf.as_deref())
+            .map_err(|e| PageError::new(&layout, StatusCode::FORBIDDEN, e.to_string()))?;
+    }
+    let bot: Option<(i64, String, String)> =
+        queries::bot_owner(&state.pool, form.bot_id).await.map_err(|e| PageError::internal(&layout, e))?;
+    let Some((owner, game, status)) = bot else {
+        return Err(PageError::not_found(&layout, format!("There is no bot #{}.", form.bot_id)));
+    };
+    if owner != user.id {
+        return Err(PageError::new(&layout, StatusCode::FORBIDDEN, "Only its owner can make a bot a representative."));
+    }
+    if status != "qualified" {
+        return Err(PageError::new(
+            &layout,
+            StatusCode::CONFLICT,
+            format!("Bot #{} is {status}: only a qualified bot can represent you.", form.bot_id),
+        ));
+    }
+    let done: sqlx::Result<()> = async {
+        let mut tx = state.pool.begin().await?;
+        ladder::make_representative(&mut tx, user.id, &game, form.bot_id).await?;
+        tx.commit().await
+    }
+    .await;
+    done.map_err(|e| PageError::internal(&layout, e))?;
+    Ok(Redirect::to("/me/bots").into_response())
+}

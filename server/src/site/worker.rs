@@ -1,0 +1,157 @@
+//! Match workers: claim a match, play it on a blocking thread while renewing the lease, store the
+//! replay, then write the results and their consequences (qualification, ratings) in one
+//! transaction that only the lease holder can commit.
+
+use super::queue::{self, Claim};
+use super::runner::{self, SeatBot};
+use super::state::AppState;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How a claimed match ended for this worker.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Played; results written.
+    Done,
+    /// Could not be played (a bot does not load...): marked failed with the reason.
+    Failed(String),
+    /// The lease was lost (this worker was presumed dead and another took over): nothing written.
+    LeaseLost,
+}
+
+/// Runs matches until `stop` is set. `name` identifies the worker in leases and logs.
+pub async fn run(state: AppState, name: String, stop: Arc<AtomicBool>) {
+    tracing::info!(worker = %name, "worker started");
+    while !stop.load(Ordering::Relaxed) {
+        match run_one(&state, &name).await {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                // Woken by a local enqueue, or after a second (matches queued by other processes,
+                // expired leases).
+                let _ = tokio::time::timeout(Duration::from_secs(1), state.queue_signal.notified()).await;
+            }
+            Err(e) => {
+                tracing::error!(worker = %name, error = %format!("{e:#}"), "worker error; retrying in a second");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }
+    }
+    tracing::info!(worker = %name, "worker stopped");
+}
+
+/// Claims and plays one match, if any is waiting.
+pub async fn run_one(state: &AppState, worker: &str) -> anyhow::Result<Option<(i64, Outcome)>> {
+    let Some(claim) = queue::claim(&state.pool, worker, state.config.lease()).await? else { return Ok(None) };
+    let id = claim.id;
+    let outcome = process(state, claim).await?;
+    Ok(Some((id, outcome)))
+}
+
+/// Plays a claimed match and writes its result if the lease still holds.
+pub async fn process(state: &AppState, claim: Claim) -> anyhow::Result<Outcome> {
+    use tracing::Instrument;
+    let span = tracing::info_span!("match", id = claim.id, game = %claim.game, kind = %claim.kind, seed = claim.seed);
+    process_claim(state, claim).instrument(span).await
+}
+
+async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome> {
+    let seats: Vec<(i64, String, Vec<u8>)> = sqlx::query_as(
+        "SELECT p.bot_id, b.name, w.bytes FROM match_players p JOIN bots b ON b.id = p.bot_id
+         JOIN wasm_modules w ON w.hash = b.wasm_hash WHERE p.match_id = $1 ORDER BY p.seat",
+    )
+    .bind(claim.id)
+    .fetch_all(&state.pool)
+    .await?;
+    let seats: Vec<SeatBot> = seats.into_iter().map(|(bot_id, name, wasm)| SeatBot { bot_id, name, wasm }).collect();
+
+    // Keep the lease alive while the match runs.
+    let lost = Arc::new(AtomicBool::new(false));
+    let renewer = {
+        let (pool, claim, lost, lease) = (state.pool.clone(), claim.clone(), lost.clone(), state.config.lease());
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(lease / 3).await;
+                match queue::renew(&pool, &claim, lease).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        lost.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    Err(e) => tracing::warn!(error = %e, "cannot renew the lease; retrying"),
+                }
+            }
+        })
+    };
+    let sandbox = state.sandbox.clone();
+    let (game, seed) = (claim.game.clone(), claim.seed as u64);
+    let played = tokio::task::spawn_blocking(move || runner::play(&sandbox, &game, seed, &seats)).await;
+    renewer.abort();
+    let played = match played {
+        Ok(Ok(p)) => p,
+        Ok(Err(e)) => {
+            let message = e.to_string();
+            tracing::warn!(error = %message, "match cannot be played");
+            metrics::counter!("arena_matches_total", "kind" => claim.kind.clone(), "outcome" => "failed").increment(1);
+            return Ok(if queue::fail(&state.pool, &claim, &message).await? {
+                Outcome::Failed(message)
+            } else {
+                Outcome::LeaseLost
+            });
+        }
+        Err(join) => anyhow::bail!("the match thread panicked: {join}"),
+    };
+    if lost.load(Ordering::Relaxed) {
+        tracing::warn!("lease lost while playing; result dropped");
+        return Ok(Outcome::LeaseLost);
+    }
+    // Same seed and bots give the same bytes, so a re-run's replay may overwrite a lost one's.
+    state.replays.put(claim.id, &played.replay).await?;
+    let mut tx = state.pool.begin().await?;
+    if !queue::mark_done(&mut tx, &claim, played.summary.rounds as i32, played.duration, played.replay.len() as i32)
+        .await?
+    {
+        tx.rollback().await?;
+        tracing::warn!("lease lost before the result was written; result dropped");
+        return Ok(Outcome::LeaseLost);
+    }
+    for (seat, (result, report)) in played.summary.players.iter().zip(&played.seats).enumerate() {
+        let reason = result.frozen.as_ref().map(|f| {
+            serde_json::to_value(f.reason).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+        });
+        sqlx::query(
+            "UPDATE match_players SET score = $3, rank = $4, cpu = $5, fuel_used = $6, frozen_reason = $7,
+                    frozen_round = $8, frozen_message = $9, stderr = $10, stderr_truncated = $11
+             WHERE match_id = $1 AND seat = $2",
+        )
+        .bind(claim.id)
+        .bind(seat as i16)
+        .bind(result.score)
+        .bind(result.rank as i16)
+        .bind(result.cpu)
+        .bind(report.fuel_used.min(i64::MAX as u64) as i64)
+        .bind(&reason)
+        .bind(result.frozen.as_ref().map(|f| f.round as i32))
+        .bind(result.frozen.as_ref().map(|f| f.message.clone()))
+        .bind(&report.stderr)
+        .bind(report.stderr_truncated)
+        .execute(&mut *tx)
+        .await?;
+        if let Some(r) = reason {
+            metrics::counter!("arena_sandbox_freezes_total", "reason" => r).increment(1);
+        }
+    }
+    if claim.kind == "ladder" {
+        super::ladder::rate_match(&mut tx, claim.id).await?;
+    } else {
+        super::qualification::on_match_done(&mut tx, claim.id).await?;
+    }
+    tx.commit().await?;
+    // Qualification may have queued more matches.
+    state.queue_signal.notify_waiters();
+    metrics::counter!("arena_matches_total", "kind" => claim.kind.clone(), "outcome" => "done").increment(1);
+    metrics::histogram!("arena_match_duration_seconds", "kind" => claim.kind.clone())
+        .record(played.duration.as_secs_f64());
+    tracing::info!(ms = played.duration.as_millis() as u64, rounds = played.summary.rounds, "match done");
+    Ok(Outcome::Done)
+}
