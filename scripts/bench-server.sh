@@ -6,6 +6,7 @@
 # Uses target/release/arena and a fresh database on $BENCH_DATABASE_URL's server
 # (default postgres://postgres@127.0.0.1:5432), dropped at the end.
 # Usage: scripts/bench-server.sh [BOT.wasm]   (default: the Ace example bot, or Dummy)
+# BENCH_SERVE_ARGS adds flags to `arena serve` (e.g. "--no-ladder" to measure pages alone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +30,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-DATABASE_URL="$BASE_URL/$DB" "$ARENA" serve --listen "127.0.0.1:$PORT" --data-dir "$tmp/var" \
+# shellcheck disable=SC2086 # BENCH_SERVE_ARGS is a list of flags (e.g. "--no-ladder --workers 1")
+DATABASE_URL="$BASE_URL/$DB" "$ARENA" serve --listen "127.0.0.1:$PORT" --data-dir "$tmp/var" ${BENCH_SERVE_ARGS:-} \
   >"$tmp/server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "$URL/healthz" >/dev/null 2>&1 && break; sleep 0.1; done

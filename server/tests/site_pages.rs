@@ -490,4 +490,14 @@ async fn static_files_are_served_with_cache_headers() {
     assert!(viewer.header(header::CONTENT_TYPE).starts_with("text/html"));
     assert!(viewer.header(header::CACHE_CONTROL).contains("max-age"));
     assert_eq!(get(f.state(), "/viewer/nope.js", None).await.status, StatusCode::NOT_FOUND);
+
+    // The icon every page links to, also where browsers look for it unasked.
+    for path in ["/static/favicon.svg", "/favicon.ico"] {
+        let icon = get(f.state(), path, None).await;
+        assert_eq!(icon.status, StatusCode::OK, "{path}");
+        assert_eq!(icon.header(header::CONTENT_TYPE), "image/svg+xml", "{path}");
+        assert!(icon.text().starts_with("<svg"), "{path}");
+    }
+    let home = get(f.state(), "/", None).await;
+    assert!(home.text().contains(r#"<link rel="icon" href="/static/favicon.svg""#));
 }

@@ -39,6 +39,10 @@ pub struct SiteConfig {
     /// How often the ladder scheduler tops up the queue, in milliseconds.
     #[arg(long, env = "ARENA_LADDER_INTERVAL_MS", default_value_t = 2000)]
     pub ladder_interval_ms: u64,
+    /// How long the games list and leaderboards are served from memory before being read again,
+    /// in milliseconds (0: always read). This process's own changes show at once.
+    #[arg(long, env = "ARENA_PAGE_CACHE_MS", default_value_t = 1000)]
+    pub page_cache_ms: u64,
     /// Seeds of new matches count up from this number instead of being drawn at random, so that
     /// a fresh server plays the same matches every time (demonstrations, tests).
     #[arg(long, env = "ARENA_SEED_START")]
@@ -62,6 +66,7 @@ impl SiteConfig {
             max_upload_mib: 16,
             no_ladder: true,
             ladder_interval_ms: 2000,
+            page_cache_ms: 0,
             seed_start: None,
             compile_in_process: true,
         }
@@ -69,6 +74,11 @@ impl SiteConfig {
 
     pub fn workers(&self) -> usize {
         self.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1)
+    }
+
+    /// A fresh set of read caches with these settings.
+    pub fn read_cache(&self) -> super::cache::ReadCache {
+        super::cache::ReadCache::new(Duration::from_millis(self.page_cache_ms))
     }
 
     pub fn lease(&self) -> Duration {

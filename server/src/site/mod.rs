@@ -9,6 +9,7 @@
 //! Everything shared lives in Postgres, so `arena worker` processes on other machines can join.
 
 pub mod accounts;
+pub mod cache;
 pub mod config;
 pub mod db;
 pub mod house_setup;

@@ -468,6 +468,9 @@ pub struct SeatDetail {
     pub stderr: Option<String>,
     /// Whether that stderr was cut at the sandbox's cap (only for its owner).
     pub stderr_truncated: Option<bool>,
+    /// The owner's user id: who may see the stderr (not published).
+    #[serde(skip)]
+    pub owner_id: i64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -515,6 +518,7 @@ struct SeatRow {
     bot_id: i64,
     bot_name: String,
     owner: String,
+    owner_id: i64,
     is_house: bool,
     score: Option<i64>,
     rank: Option<i16>,
@@ -522,13 +526,17 @@ struct SeatRow {
     frozen_reason: Option<String>,
     frozen_round: Option<i32>,
     frozen_message: Option<String>,
-    stderr: Option<Vec<u8>>,
-    stderr_truncated: Option<bool>,
-    is_viewers: bool,
 }
 
 /// One match, seen by `viewer` (a user id): stderr is filled in only for the viewer's own seats.
 pub async fn match_detail(pool: &PgPool, match_id: i64, viewer: Option<i64>) -> sqlx::Result<Option<MatchDetail>> {
+    let Some(mut m) = match_public(pool, match_id).await? else { return Ok(None) };
+    add_stderr(pool, &mut m, viewer).await?;
+    Ok(Some(m))
+}
+
+/// One match as anybody sees it: no stderr.
+pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<MatchDetail>> {
     let row: Option<MatchRow> = sqlx::query_as(
         "SELECT id, game, kind, state, seed, subject_bot_id, created_at, started_at, finished_at, duration_ms,
                 rounds, replay_size, error
@@ -538,18 +546,13 @@ pub async fn match_detail(pool: &PgPool, match_id: i64, viewer: Option<i64>) -> 
     .fetch_optional(pool)
     .await?;
     let Some(m) = row else { return Ok(None) };
-    // Other people's stderr never leaves the database.
     let seats: Vec<SeatRow> = sqlx::query_as(
-        "SELECT p.seat, p.bot_id, b.name AS bot_name, u.username AS owner, u.is_house, p.score, p.rank, p.cpu,
-                p.frozen_reason, p.frozen_round, p.frozen_message,
-                CASE WHEN b.user_id = $2 THEN p.stderr END AS stderr,
-                CASE WHEN b.user_id = $2 THEN p.stderr_truncated END AS stderr_truncated,
-                COALESCE(b.user_id = $2, FALSE) AS is_viewers
+        "SELECT p.seat, p.bot_id, b.name AS bot_name, u.username AS owner, b.user_id AS owner_id, u.is_house,
+                p.score, p.rank, p.cpu, p.frozen_reason, p.frozen_round, p.frozen_message
          FROM match_players p JOIN bots b ON b.id = p.bot_id JOIN users u ON u.id = b.user_id
          WHERE p.match_id = $1 ORDER BY p.seat",
     )
     .bind(match_id)
-    .bind(viewer)
     .fetch_all(pool)
     .await?;
     let players = seats
@@ -566,8 +569,9 @@ pub async fn match_detail(pool: &PgPool, match_id: i64, viewer: Option<i64>) -> 
             frozen_reason: s.frozen_reason,
             frozen_round: s.frozen_round,
             frozen_message: s.frozen_message,
-            stderr: s.stderr.filter(|_| s.is_viewers).map(|b| String::from_utf8_lossy(&b).into_owned()),
-            stderr_truncated: s.stderr_truncated.filter(|_| s.is_viewers),
+            stderr: None,
+            stderr_truncated: None,
+            owner_id: s.owner_id,
         })
         .collect();
     Ok(Some(MatchDetail {
@@ -587,6 +591,30 @@ pub async fn match_detail(pool: &PgPool, match_id: i64, viewer: Option<i64>) -> 
         error: m.error,
         players,
     }))
+}
+
+/// Fills in the stderr of `viewer`'s own seats (other people's stderr never leaves the database);
+/// asks the database only when the viewer owns a seat.
+pub async fn add_stderr(pool: &PgPool, m: &mut MatchDetail, viewer: Option<i64>) -> sqlx::Result<()> {
+    let Some(viewer) = viewer else { return Ok(()) };
+    if !m.players.iter().any(|p| p.owner_id == viewer) {
+        return Ok(());
+    }
+    let rows: Vec<(i16, Option<Vec<u8>>, Option<bool>)> = sqlx::query_as(
+        "SELECT p.seat, p.stderr, p.stderr_truncated FROM match_players p JOIN bots b ON b.id = p.bot_id
+         WHERE p.match_id = $1 AND b.user_id = $2",
+    )
+    .bind(m.id)
+    .bind(viewer)
+    .fetch_all(pool)
+    .await?;
+    for (seat, stderr, truncated) in rows {
+        if let Some(p) = m.players.iter_mut().find(|p| p.seat == seat && p.owner_id == viewer) {
+            p.stderr = stderr.map(|b| String::from_utf8_lossy(&b).into_owned());
+            p.stderr_truncated = truncated;
+        }
+    }
+    Ok(())
 }
 
 /// A match's game and state, if the match exists (for the replay download).

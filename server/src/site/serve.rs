@@ -27,6 +27,7 @@ async fn start(config: SiteConfig, with_metrics: bool) -> anyhow::Result<(AppSta
         replays,
         sandbox,
         queue_signal: Arc::new(tokio::sync::Notify::new()),
+        cache: Arc::new(config.read_cache()),
         metrics: if with_metrics { super::metrics::install() } else { None },
         config: Arc::new(config),
     };

@@ -15,6 +15,8 @@ pub struct AppState {
     pub replays: ReplayStore,
     /// Wakes idle workers when a match is queued.
     pub queue_signal: Arc<tokio::sync::Notify>,
+    /// Leaderboards, the games list and finished matches, kept in memory.
+    pub cache: Arc<super::cache::ReadCache>,
     /// Renders `/metrics`.
     pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
 }

@@ -147,6 +147,8 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         super::qualification::on_match_done(&mut tx, claim.id).await?;
     }
     tx.commit().await?;
+    // Ratings, a qualification or the counts of the game changed.
+    state.cache.game_changed(&claim.game);
     // Qualification may have queued more matches.
     state.queue_signal.notify_waiters();
     metrics::counter!("arena_matches_total", "kind" => claim.kind.clone(), "outcome" => "done").increment(1);

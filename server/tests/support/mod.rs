@@ -74,6 +74,7 @@ pub async fn site() -> TestSite {
     let state = AppState {
         replays: ReplayStore::Database(pool.clone()),
         pool,
+        cache: Arc::new(config.read_cache()),
         config: Arc::new(config),
         sandbox: sandbox(),
         queue_signal: Arc::new(tokio::sync::Notify::new()),

@@ -50,22 +50,22 @@ fn path_id(id: Result<Path<i64>, PathRejection>, what: &str) -> Result<i64, ApiE
     id.map(|Path(id)| id).map_err(|_| ApiError(StatusCode::BAD_REQUEST, format!("a {what} id is a number")))
 }
 
-async fn games(State(state): State<AppState>) -> ApiResult<Vec<queries::GameSummary>> {
-    Ok(Json(queries::games(&state.pool).await?))
+async fn games(State(state): State<AppState>) -> ApiResult<std::sync::Arc<Vec<queries::GameSummary>>> {
+    Ok(Json(state.cache.games(&state.pool).await?))
 }
 
 #[derive(Serialize)]
 struct Leaderboard {
     game: String,
     title: String,
-    entries: Vec<queries::LeaderboardEntry>,
+    entries: std::sync::Arc<Vec<queries::LeaderboardEntry>>,
 }
 
 async fn leaderboard(State(state): State<AppState>, Path(game): Path<String>) -> ApiResult<Leaderboard> {
     let Some(found) = engine::catalog::find(&game) else {
         return Err(ApiError::not_found(format!("no game called `{game}`")));
     };
-    let entries = queries::leaderboard(&state.pool, found.name()).await?;
+    let entries = state.cache.leaderboard(&state.pool, found.name()).await?;
     Ok(Json(Leaderboard { game: found.name().into(), title: found.title().into(), entries }))
 }
 
@@ -83,7 +83,9 @@ async fn match_detail(
 ) -> ApiResult<queries::MatchDetail> {
     let id = path_id(id, "match")?;
     let viewer = user.map(|u| u.id);
-    let m = queries::match_detail(&state.pool, id, viewer)
+    let m = state
+        .cache
+        .match_detail(&state.pool, id, viewer)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no match {id}")))?;
     Ok(Json(m))

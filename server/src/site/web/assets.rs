@@ -10,12 +10,18 @@ use axum::routing::get;
 use axum::Router;
 
 const SITE_CSS: &str = include_str!("../../../static/site.css");
+const FAVICON: &str = include_str!("../../../static/favicon.svg");
 
 /// Static files change only with a new build; an hour keeps upgrades visible soon enough.
 const CACHE: &str = "public, max-age=3600";
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route("/viewer/{*path}", get(viewer_file)).route("/static/site.css", get(site_css))
+    Router::new()
+        .route("/viewer/{*path}", get(viewer_file))
+        .route("/static/site.css", get(site_css))
+        .route("/static/favicon.svg", get(favicon))
+        // Browsers ask for /favicon.ico on pages without a <link rel=icon> (the API's JSON).
+        .route("/favicon.ico", get(favicon))
 }
 
 async fn viewer_file(Path(path): Path<String>) -> Response {
@@ -25,6 +31,10 @@ async fn viewer_file(Path(path): Path<String>) -> Response {
         }
         None => (StatusCode::NOT_FOUND, format!("no such viewer file: {path}")).into_response(),
     }
+}
+
+async fn favicon() -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, CACHE)], FAVICON).into_response()
 }
 
 async fn site_css() -> Response {

@@ -120,12 +120,12 @@ mod filters {
 #[template(path = "home.html")]
 struct HomePage {
     layout: Layout,
-    games: Vec<GameSummary>,
+    games: std::sync::Arc<Vec<GameSummary>>,
 }
 
 async fn home(State(state): State<AppState>, user: MaybeUser, csrf: Csrf) -> PageResult {
     let layout = Layout::new(&user, &csrf);
-    let games = queries::games(&state.pool).await.map_err(|e| PageError::internal(&layout, e))?;
+    let games = state.cache.games(&state.pool).await.map_err(|e| PageError::internal(&layout, e))?;
     Ok(render(StatusCode::OK, &HomePage { layout, games }))
 }
 
@@ -135,7 +135,7 @@ struct LeaderboardPage {
     layout: Layout,
     game: String,
     title: String,
-    entries: Vec<LeaderboardEntry>,
+    entries: std::sync::Arc<Vec<LeaderboardEntry>>,
 }
 
 async fn leaderboard(State(state): State<AppState>, user: MaybeUser, csrf: Csrf, game: Path<String>) -> PageResult {
@@ -147,7 +147,8 @@ async fn leaderboard(State(state): State<AppState>, user: MaybeUser, csrf: Csrf,
             format!("This server plays no game called “{}”. Games: {}.", game.0, known.join(", ")),
         ));
     };
-    let entries = queries::leaderboard(&state.pool, found.name()).await.map_err(|e| PageError::internal(&layout, e))?;
+    let entries =
+        state.cache.leaderboard(&state.pool, found.name()).await.map_err(|e| PageError::internal(&layout, e))?;
     let page = LeaderboardPage { layout, game: found.name().into(), title: found.title().into(), entries };
     Ok(render(StatusCode::OK, &page))
 }
@@ -282,7 +283,9 @@ async fn match_page(
     let layout = Layout::new(&user, &csrf);
     let id = path_id(&layout, id, "match")?;
     let viewer = layout.user.as_ref().map(|u| u.id);
-    let m = queries::match_detail(&state.pool, id, viewer)
+    let m = state
+        .cache
+        .match_detail(&state.pool, id, viewer)
         .await
         .map_err(|e| PageError::internal(&layout, e))?
         .ok_or_else(|| PageError::not_found(&layout, format!("There is no match #{id}.")))?;
@@ -378,5 +381,6 @@ async fn set_representative(
     }
     .await;
     done.map_err(|e| PageError::internal(&layout, e))?;
+    state.cache.game_changed(&game);
     Ok(Redirect::to("/me/bots").into_response())
 }
