@@ -1,1 +1,3 @@
+pub mod conquest;
+pub mod ork_island;
 pub mod pandemic;

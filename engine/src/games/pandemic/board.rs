@@ -2,6 +2,7 @@
 //! It never changes during a match, so states share it behind an `Arc`.
 
 use super::params::{VIRUS_CAP_GRASS, VIRUS_CAP_URBAN};
+use crate::games::conquest::{components, touched_cities};
 use crate::grid::{Dir, Grid, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -31,12 +32,7 @@ impl CellType {
     }
 }
 
-/// A path: its cells (city cells excluded) and the ids of the two cities it joins.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PathInfo {
-    pub ends: (usize, usize),
-    pub cells: Vec<Pos>,
-}
+pub use crate::games::conquest::PathInfo;
 
 /// Why a board is not playable.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -71,8 +67,8 @@ impl Board {
     /// row-major order of their first cell) and paths (4-connected PATH groups, same numbering)
     /// and each path's two end cities.
     pub fn from_cells(cells: Grid<CellType>) -> Result<Board, BoardError> {
-        let city_groups = components(&cells, CellType::City);
-        let path_groups = components(&cells, CellType::Path);
+        let city_groups = components(&cells, |&t| t == CellType::City);
+        let path_groups = components(&cells, |&t| t == CellType::Path);
         let mut city_id = Grid::new(cells.rows(), cells.cols(), -1i16);
         for (id, group) in city_groups.iter().enumerate() {
             for &p in group {
@@ -81,20 +77,10 @@ impl Board {
         }
         let mut paths = Vec::with_capacity(path_groups.len());
         for group in path_groups {
-            let mut touching: Vec<usize> = Vec::new();
-            for &p in &group {
-                for d in Dir::MOVES {
-                    if let Some(&c) = city_id.get(p.step(d)) {
-                        if c >= 0 && !touching.contains(&(c as usize)) {
-                            touching.push(c as usize);
-                        }
-                    }
-                }
-            }
+            let touching = touched_cities(&group, &city_id);
             if touching.len() != 2 {
                 return Err(BoardError::PathEnds { at: group[0], touching: touching.len() });
             }
-            touching.sort_unstable();
             paths.push(PathInfo { ends: (touching[0], touching[1]), cells: group });
         }
         Board::from_parts(cells, city_groups, paths)
@@ -229,32 +215,4 @@ impl Board {
     pub fn paths(&self) -> &[PathInfo] {
         &self.paths
     }
-}
-
-/// 4-connected groups of `kind` cells, each sorted row-major, groups ordered by their first cell.
-fn components(cells: &Grid<CellType>, kind: CellType) -> Vec<Vec<Pos>> {
-    let mut seen = Grid::new(cells.rows(), cells.cols(), false);
-    let mut groups = Vec::new();
-    for start in cells.positions() {
-        if cells[start] != kind || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut group = vec![start];
-        let mut k = 0;
-        while k < group.len() {
-            let p = group[k];
-            k += 1;
-            for d in Dir::MOVES {
-                let q = p.step(d);
-                if cells.get(q) == Some(&kind) && !seen[q] {
-                    seen[q] = true;
-                    group.push(q);
-                }
-            }
-        }
-        group.sort_unstable();
-        groups.push(group);
-    }
-    groups
 }

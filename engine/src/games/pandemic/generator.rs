@@ -41,8 +41,9 @@
 //! `range(2, min(6, 3 + (size - 20) / 5))`, there are `range(16, 30)` city tries and ruin sides
 //! are `range(3, 3 + (size - 20) / 10)`. From size 35 on, the rules are exactly those above.
 
+use crate::games::conquest::step_towards;
 use crate::games::pandemic::board::{Board, CellType, PathInfo};
-use crate::grid::{Dir, Grid, Pos};
+use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 
 /// A board needs at least this many cities.
@@ -305,25 +306,6 @@ impl Generator {
 
     /// One greedy step from `cur` towards `target` (which must differ from `cur`): a vertical
     /// step with probability |di| / (|di| + |dj|), else a horizontal one.
-    fn step_towards(rng: &mut GameRng, cur: Pos, target: Pos) -> Pos {
-        let (di, dj) = (target.i - cur.i, target.j - cur.j);
-        let (adi, adj) = (di.unsigned_abs(), dj.unsigned_abs());
-        let vertical = if adj == 0 {
-            true
-        } else if adi == 0 {
-            false
-        } else {
-            rng.below(adi + adj) < adi
-        };
-        let dir = match (vertical, di > 0, dj > 0) {
-            (true, true, _) => Dir::Bottom,
-            (true, false, _) => Dir::Top,
-            (false, _, true) => Dir::Right,
-            (false, _, false) => Dir::Left,
-        };
-        cur.step(dir)
-    }
-
     fn place_paths(&mut self, rng: &mut GameRng, p: Params) {
         let nc = self.cities.len();
         let tries = p.path_tries_per_city2 * nc * nc;
@@ -356,7 +338,7 @@ impl Generator {
         let forbidden = (CITY_MASK | RUIN_MASK | PATH_BIT) & !(1u64 << a) & !(1u64 << b);
         self.walk.clear();
         loop {
-            let next = Self::step_towards(rng, cur, target);
+            let next = step_towards(rng, cur, target);
             let k = self.idx(next);
             let c = self.city_of[k];
             if c as usize == b {
@@ -386,7 +368,7 @@ impl Generator {
             let forbidden = !(1u64 << (RUIN_SHIFT + r as u32));
             self.walk.clear();
             while self.walk.len() < max_len {
-                let next = Self::step_towards(rng, cur, target);
+                let next = step_towards(rng, cur, target);
                 if !ruin.contains(next) {
                     if self.near[self.idx(next)] & forbidden != 0 {
                         break;

@@ -1,0 +1,211 @@
+//! What Pandemic and Ork Island share: boards of cities (4-connected CITY groups) joined by paths
+//! (4-connected PATH groups touching exactly two cities), conquered by strict majority of units,
+//! and scored per owned cell plus f × 2^s per connected component of s cities in a player's
+//! graph of conquests.
+
+use crate::game::NB_PLAYERS;
+use crate::grid::{Dir, Grid, Pos};
+use crate::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// A path: its cells (city cells excluded) and the ids of the two cities it joins (smaller first).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathInfo {
+    pub ends: (usize, usize),
+    pub cells: Vec<Pos>,
+}
+
+/// The points an owner gets every round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bonuses {
+    pub per_city_cell: i64,
+    pub per_path_cell: i64,
+    /// f in f × 2^s per connected component of s cities.
+    pub factor_connected_component: i64,
+}
+
+/// The player with strictly more units than every other among `counts`, if any.
+pub fn majority(counts: &[u32; NB_PLAYERS]) -> Option<usize> {
+    let best = (0..NB_PLAYERS).max_by_key(|&p| (counts[p], std::cmp::Reverse(p)))?;
+    let unique = counts[best] > 0 && (0..NB_PLAYERS).all(|p| p == best || counts[p] < counts[best]);
+    unique.then_some(best)
+}
+
+/// Moves ownership to the strict majority of each city and path (`units` gives every unit's
+/// player and position; a tie keeps the owner). Owners are -1 when none.
+pub fn update_owners(
+    units: impl Iterator<Item = (usize, Pos)>,
+    city_at: impl Fn(Pos) -> Option<usize>,
+    path_at: impl Fn(Pos) -> Option<usize>,
+    city_owner: &mut [i8],
+    path_owner: &mut [i8],
+) {
+    let mut city_counts = vec![[0u32; NB_PLAYERS]; city_owner.len()];
+    let mut path_counts = vec![[0u32; NB_PLAYERS]; path_owner.len()];
+    for (player, pos) in units {
+        if let Some(c) = city_at(pos) {
+            city_counts[c][player] += 1;
+        } else if let Some(q) = path_at(pos) {
+            path_counts[q][player] += 1;
+        }
+    }
+    for (owner, counts) in city_owner.iter_mut().zip(&city_counts) {
+        if let Some(p) = majority(counts) {
+            *owner = p as i8;
+        }
+    }
+    for (owner, counts) in path_owner.iter_mut().zip(&path_counts) {
+        if let Some(p) = majority(counts) {
+            *owner = p as i8;
+        }
+    }
+}
+
+/// The points each player gets this round for the current owners.
+pub fn round_points(
+    bonus: &Bonuses,
+    cities: &[Vec<Pos>],
+    paths: &[PathInfo],
+    city_owner: &[i8],
+    path_owner: &[i8],
+) -> [i64; NB_PLAYERS] {
+    let mut points = [0i64; NB_PLAYERS];
+    for (city, &owner) in cities.iter().zip(city_owner) {
+        if let Ok(p) = usize::try_from(owner) {
+            points[p] += bonus.per_city_cell * city.len() as i64;
+        }
+    }
+    // Union-find over cities, joined by paths whose owner also owns both ends.
+    let mut parent: Vec<usize> = (0..cities.len()).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for (path, &owner) in paths.iter().zip(path_owner) {
+        let Ok(p) = usize::try_from(owner) else { continue };
+        points[p] += bonus.per_path_cell * path.cells.len() as i64;
+        let (a, b) = path.ends;
+        if city_owner[a] == owner && city_owner[b] == owner {
+            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+            parent[ra] = rb;
+        }
+    }
+    let mut size = vec![0u32; parent.len()];
+    for (c, &owner) in city_owner.iter().enumerate() {
+        if owner >= 0 {
+            let r = find(&mut parent, c);
+            size[r] += 1;
+        }
+    }
+    for (root, &n) in size.iter().enumerate() {
+        if n > 0 {
+            let p = city_owner[root] as usize;
+            // 2^s saturates: a FIXED board may hold a component of 63+ cities.
+            let component = if n >= 63 { i64::MAX } else { 1i64 << n };
+            points[p] = points[p].saturating_add(bonus.factor_connected_component.saturating_mul(component));
+        }
+    }
+    points
+}
+
+/// One step of a uniformly random monotone lattice walk from `cur` to `target` (which must
+/// differ): a 4-neighbour step that shrinks |di| or |dj| (for 4-moves the steps strictly closer
+/// in Euclidean and in Manhattan distance are the same), vertical with probability
+/// |di| / (|di| + |dj|). The board generators walk paths with it.
+pub fn step_towards(rng: &mut GameRng, cur: Pos, target: Pos) -> Pos {
+    let (di, dj) = (target.i - cur.i, target.j - cur.j);
+    let (adi, adj) = (di.unsigned_abs(), dj.unsigned_abs());
+    let vertical = if adj == 0 {
+        true
+    } else if adi == 0 {
+        false
+    } else {
+        rng.below(adi + adj) < adi
+    };
+    let dir = match (vertical, di > 0, dj > 0) {
+        (true, true, _) => Dir::Bottom,
+        (true, false, _) => Dir::Top,
+        (false, _, true) => Dir::Right,
+        (false, _, false) => Dir::Left,
+    };
+    cur.step(dir)
+}
+
+/// 4-connected groups of cells where `is` holds, each sorted row-major, groups ordered by their
+/// first cell.
+pub fn components<T>(cells: &Grid<T>, is: impl Fn(&T) -> bool) -> Vec<Vec<Pos>> {
+    let mut seen = Grid::new(cells.rows(), cells.cols(), false);
+    let mut groups = Vec::new();
+    for start in cells.positions() {
+        if !is(&cells[start]) || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut group = vec![start];
+        let mut k = 0;
+        while k < group.len() {
+            let p = group[k];
+            k += 1;
+            for d in Dir::MOVES {
+                let q = p.step(d);
+                if cells.get(q).is_some_and(&is) && !seen[q] {
+                    seen[q] = true;
+                    group.push(q);
+                }
+            }
+        }
+        group.sort_unstable();
+        groups.push(group);
+    }
+    groups
+}
+
+/// The cities a group of path cells touches (4-neighbours), ascending.
+pub fn touched_cities(group: &[Pos], city_id: &Grid<i16>) -> Vec<usize> {
+    let mut touching: Vec<usize> = Vec::new();
+    for &p in group {
+        for d in Dir::MOVES {
+            if let Some(&c) = city_id.get(p.step(d)) {
+                if c >= 0 && !touching.contains(&(c as usize)) {
+                    touching.push(c as usize);
+                }
+            }
+        }
+    }
+    touching.sort_unstable();
+    touching
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn majority_is_strict() {
+        assert_eq!(majority(&[0, 0, 0, 0]), None);
+        assert_eq!(majority(&[2, 2, 0, 0]), None);
+        assert_eq!(majority(&[1, 3, 2, 0]), Some(1));
+        assert_eq!(majority(&[0, 0, 0, 1]), Some(3));
+    }
+
+    #[test]
+    fn components_of_three_cities_score_two_to_the_three() {
+        let cities =
+            vec![vec![Pos::new(0, 0); 4], vec![Pos::new(0, 0); 2], vec![Pos::new(0, 0); 6], vec![Pos::new(0, 0)]];
+        let paths = vec![
+            PathInfo { ends: (0, 1), cells: vec![Pos::new(0, 0); 5] },
+            PathInfo { ends: (1, 2), cells: vec![Pos::new(0, 0); 3] },
+            PathInfo { ends: (2, 3), cells: vec![Pos::new(0, 0); 7] },
+        ];
+        let bonus = Bonuses { per_city_cell: 1, per_path_cell: 1, factor_connected_component: 2 };
+        // Player 0: cities 0, 1, 2 joined by its paths 0 and 1; player 1: city 3 and path 2
+        // (whose other end it does not own: cells only).
+        let points = round_points(&bonus, &cities, &paths, &[0, 0, 0, 1], &[0, 0, 1]);
+        assert_eq!(points[0], 12 + 8 + 2 * 8);
+        assert_eq!(points[1], 1 + 7 + 2 * 2);
+        assert_eq!(points[2..], [0, 0]);
+    }
+}

@@ -1,0 +1,361 @@
+//! One scenario per clause of the Ork Island statement (and its spec's clarifications), on a
+//! small hand-made island.
+
+use engine::game::NB_PLAYERS;
+use engine::games::ork_island::board::{Board, CellType};
+use engine::games::ork_island::params::{Params, SPECS};
+use engine::games::ork_island::rules::{self, MoveOutcome};
+use engine::games::ork_island::state::{Order, Ork, State};
+use engine::grid::{Dir, Grid, Pos};
+use engine::params::ParamValues;
+use engine::rng::{GameRng, Stream};
+use std::collections::BTreeSet;
+
+/// 20x20: city 0 (rows 2-4, cols 3-5, 9 cells), city 1 (rows 2-3, cols 12-13, 4 cells), city 2
+/// (rows 10-11, cols 3-4, 4 cells); path 0 joins cities 0 and 1 along row 3 (cols 6-11, 6
+/// cells); path 1 joins cities 0 and 2 along col 4 (rows 5-9, 5 cells); forest at rows 5-6,
+/// cols 7-9; sand at rows 5-6, cols 13-15; a lake at rows 8-9, cols 12-13.
+const MAP: [&str; 20] = [
+    "~~~~~~~~~~~~~~~~~~~~",
+    "~..................~",
+    "~..CCC......CC.....~",
+    "~..CCCPPPPPPCC.....~",
+    "~..CCC.............~",
+    "~...P..FFF...SSS...~",
+    "~...P..FFF...SSS...~",
+    "~...P..............~",
+    "~...P.......~~.....~",
+    "~...P.......~~.....~",
+    "~..CC..............~",
+    "~..CC..............~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~~~~~~~~~~~~~~~~~~~~",
+];
+
+fn board() -> Board {
+    let mut cells = Grid::new(20, 20, CellType::Grass);
+    for (i, row) in MAP.iter().enumerate() {
+        for (j, c) in row.chars().enumerate() {
+            cells[Pos::new(i as i32, j as i32)] = match c {
+                '~' => CellType::Water,
+                '.' => CellType::Grass,
+                'F' => CellType::Forest,
+                'S' => CellType::Sand,
+                'C' => CellType::City,
+                'P' => CellType::Path,
+                other => panic!("unknown cell {other}"),
+            };
+        }
+    }
+    Board::from_cells(cells).expect("a valid board")
+}
+
+fn params(changes: &[(&str, i64)]) -> Params {
+    let mut v = ParamValues::defaults(SPECS);
+    v.set(SPECS, "rows", 20).unwrap();
+    v.set(SPECS, "cols", 20).unwrap();
+    v.set(SPECS, "nb_orks", 2).unwrap();
+    for (n, x) in changes {
+        v.set(SPECS, n, *x).unwrap();
+    }
+    Params::from_values(&v).unwrap()
+}
+
+fn at(i: i32, j: i32) -> Pos {
+    Pos::new(i, j)
+}
+
+/// A state with the given orks (player, row, col, health), ids in list order.
+fn state(orks: &[(usize, i32, i32, i32)], changes: &[(&str, i64)]) -> State {
+    let mut s = State::empty(params(changes), board());
+    for (id, &(player, i, j, health)) in orks.iter().enumerate() {
+        s.orks.push(Ork { id, player, pos: Pos::new(-1, -1), health });
+        s.place(id, at(i, j));
+    }
+    s
+}
+
+fn rng(seed: u64) -> GameRng {
+    GameRng::new(seed, Stream::Rules)
+}
+
+/// Plays a round with these orders (ork, direction), each given by the ork's owner.
+fn round(s: &mut State, orders: &[(usize, Dir)], seed: u64) {
+    let mut by_player: [Vec<Order>; NB_PLAYERS] = Default::default();
+    for &(unit, dir) in orders {
+        by_player[s.orks[unit].player].push(Order { unit, dir });
+    }
+    rules::play_round(s, &by_player, &mut rng(seed));
+    check_invariants(s);
+}
+
+/// One move on its own, with its outcome; `dead` tells who died and for whom it comes back.
+fn one_move(s: &mut State, unit: usize, dir: Dir, seed: u64) -> (MoveOutcome, Vec<Option<usize>>) {
+    let mut dead = vec![None; s.orks.len()];
+    let outcome = rules::execute_move(s, Order { unit, dir }, &mut rng(seed), &mut dead);
+    (outcome, dead)
+}
+
+fn check_invariants(s: &State) {
+    let mut seen = BTreeSet::new();
+    for u in &s.orks {
+        assert!(seen.insert(u.pos), "two orks on {}", u.pos);
+        assert_ne!(s.board.cell(u.pos), CellType::Water, "ork {} in the water", u.id);
+        assert_eq!(s.unit_at[s.board.index(u.pos)], u.id as i32);
+        assert!(u.health >= 0, "ork {} alive with health {}", u.id, u.health);
+    }
+    assert_eq!(s.unit_at.iter().filter(|&&u| u >= 0).count(), s.orks.len());
+}
+
+/// A shore cell: land that is not CITY or PATH, with WATER among its 4 neighbours.
+fn on_shore(s: &State, p: Pos) -> bool {
+    matches!(s.board.cell(p), CellType::Grass | CellType::Forest | CellType::Sand)
+        && Dir::MOVES.iter().any(|&d| s.board.cell(p.step(d)) == CellType::Water)
+}
+
+// --- Moves and their cost ----------------------------------------------------------------
+
+#[test]
+fn moving_costs_the_target_cells_price() {
+    let costs = [("cost_grass", 4), ("cost_forest", 5), ("cost_sand", 6), ("cost_city", 7), ("cost_path", 8)];
+    // From (x) into the cell below or to the right of it.
+    let cases = [
+        (at(12, 8), Dir::Bottom, CellType::Grass, 4),
+        (at(4, 8), Dir::Bottom, CellType::Forest, 5),
+        (at(4, 14), Dir::Bottom, CellType::Sand, 6),
+        (at(1, 3), Dir::Bottom, CellType::City, 7),
+        (at(2, 7), Dir::Bottom, CellType::Path, 8),
+    ];
+    for (from, dir, kind, cost) in cases {
+        let mut s = state(&[(0, from.i, from.j, 50)], &costs);
+        let to = from.step(dir);
+        assert_eq!(s.board.cell(to), kind);
+        assert_eq!(one_move(&mut s, 0, dir, 1).0, MoveOutcome::Moved, "{kind:?}");
+        assert_eq!((s.orks[0].pos, s.orks[0].health), (to, 50 - cost), "{kind:?}");
+    }
+    // The defaults: 1, 2, 3, 0, 0.
+    let p = Params::defaults();
+    let defaults =
+        [CellType::Grass, CellType::Forest, CellType::Sand, CellType::City, CellType::Path].map(|t| p.cost(t));
+    assert_eq!(defaults, [Some(1), Some(2), Some(3), Some(0), Some(0)]);
+    assert_eq!(p.cost(CellType::Water), None);
+}
+
+#[test]
+fn water_the_edge_and_own_orks_block_for_free() {
+    // Into the lake, into the sea ring, into an own ork.
+    let mut s = state(&[(0, 8, 11, 30), (0, 1, 1, 30), (0, 12, 8, 30), (0, 13, 8, 30)], &[]);
+    for (unit, dir) in [(0, Dir::Right), (1, Dir::Top), (1, Dir::Left), (2, Dir::Bottom)] {
+        let before = s.orks[unit];
+        assert_eq!(one_move(&mut s, unit, dir, 1).0, MoveOutcome::Blocked);
+        assert_eq!(s.orks[unit], before, "nothing paid, nothing moved");
+    }
+    // A "stay" order does nothing either, within a round.
+    round(&mut s, &[(2, Dir::None), (3, Dir::Top)], 3);
+    assert_eq!((s.orks[2].pos, s.orks[2].health), (at(12, 8), 30));
+    assert_eq!(s.orks[3].pos, at(13, 8), "blocked by its own ork");
+}
+
+#[test]
+fn health_zero_is_alive_and_negative_health_kills_after_the_move() {
+    // Health 1 into grass (cost 1): 0, alive, moved.
+    let mut s = state(&[(0, 12, 8, 1)], &[]);
+    assert_eq!(one_move(&mut s, 0, Dir::Bottom, 1).0, MoveOutcome::Moved);
+    assert_eq!((s.orks[0].pos, s.orks[0].health), (at(13, 8), 0));
+    // Health 2 into sand (cost 3): dies where it stood, and comes back for the same player.
+    let mut s = state(&[(2, 4, 14, 2), (1, 16, 16, 9)], &[]);
+    round(&mut s, &[(0, Dir::Bottom)], 1);
+    let u = s.orks[0];
+    assert_eq!((u.player, u.health), (2, 100), "regenerated for its own player with full health");
+    assert!(on_shore(&s, u.pos), "regenerated on the shore, not at {}", u.pos);
+    assert_eq!(s.unit_at[s.board.index(at(4, 14))], -1, "its cell is empty");
+    assert_eq!(s.unit_at[s.board.index(at(5, 14))], -1, "it never entered the sand");
+}
+
+// --- Fights ------------------------------------------------------------------------------
+
+#[test]
+fn the_healthier_ork_after_the_moves_cost_wins() {
+    // 50 - 1 (grass) = 49 > 40: the defender dies, joins the attacker's player; the attacker moves
+    // in and keeps its 49.
+    let mut s = state(&[(0, 12, 8, 50), (1, 12, 9, 40)], &[]);
+    let (outcome, dead) = one_move(&mut s, 0, Dir::Right, 1);
+    assert_eq!(outcome, MoveOutcome::Won { loser: 1 });
+    assert_eq!(dead, [None, Some(0)]);
+    assert_eq!((s.orks[0].pos, s.orks[0].health), (at(12, 9), 49));
+
+    // 41 - 2 (forest) = 39 < 40: the attacker dies and joins the defender's player, who keeps
+    // its place and health.
+    let mut s = state(&[(0, 4, 8, 41), (1, 5, 8, 40)], &[]);
+    let (outcome, dead) = one_move(&mut s, 0, Dir::Bottom, 1);
+    assert_eq!(outcome, MoveOutcome::Lost { winner: 1 });
+    assert_eq!(dead, [Some(1), None]);
+    assert_eq!((s.orks[1].pos, s.orks[1].health), (at(5, 8), 40));
+    assert_eq!(s.unit_at[s.board.index(at(4, 8))], -1, "the loser left the board at once");
+}
+
+#[test]
+fn the_loser_comes_back_for_the_winner_with_full_health() {
+    let mut s = state(&[(0, 12, 8, 50), (1, 12, 9, 40), (2, 16, 3, 10), (3, 16, 16, 10)], &[]);
+    round(&mut s, &[(0, Dir::Right)], 7);
+    let loser = s.orks[1];
+    assert_eq!((loser.player, loser.health), (0, 100));
+    assert!(on_shore(&s, loser.pos));
+    assert_eq!((s.orks[0].pos, s.orks[0].health), (at(12, 9), 49), "the winner keeps its health");
+    assert_eq!(s.orks_of(0), [0, 1]);
+    assert!(s.orks_of(1).is_empty());
+}
+
+#[test]
+fn a_tie_is_a_fair_coin() {
+    // 41 - 1 = 40 against 40.
+    let trials = 2000;
+    let mut wins = 0;
+    for seed in 0..trials {
+        let mut s = state(&[(0, 12, 8, 41), (1, 12, 9, 40)], &[]);
+        match one_move(&mut s, 0, Dir::Right, seed).0 {
+            MoveOutcome::Won { .. } => wins += 1,
+            MoveOutcome::Lost { .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+    // 50% ± 4 standard deviations.
+    assert!((910..=1090).contains(&wins), "{wins} of {trials}");
+}
+
+#[test]
+fn a_mover_with_negative_health_after_paying_always_loses() {
+    // 2 - 3 (sand) = -1 against a defender with 0: the mover loses, whatever the coin.
+    for seed in 0..50 {
+        let mut s = state(&[(0, 4, 14, 2), (1, 5, 14, 0)], &[]);
+        assert_eq!(one_move(&mut s, 0, Dir::Bottom, seed).0, MoveOutcome::Lost { winner: 1 });
+        assert_eq!(s.orks[1].health, 0);
+    }
+}
+
+#[test]
+fn an_ork_killed_earlier_in_the_round_skips_its_order() {
+    // Ork 0 attacks ork 1, which wants to step away; whichever goes first decides.
+    let (mut first_kill, mut first_escape) = (0, 0);
+    for seed in 0..60 {
+        let mut s = state(&[(0, 12, 8, 90), (1, 12, 9, 10)], &[]);
+        round(&mut s, &[(0, Dir::Right), (1, Dir::Right)], seed);
+        let moves: Vec<usize> = s.log.moves.iter().map(|o| o.unit).collect();
+        if s.orks[1].player == 0 {
+            // Killed before its turn: its order was skipped (not in the log), it never moved.
+            first_kill += 1;
+            assert_eq!(moves, [0]);
+            assert_eq!(s.orks[0].pos, at(12, 9));
+            assert!(on_shore(&s, s.orks[1].pos));
+        } else {
+            first_escape += 1;
+            assert_eq!(moves, [1, 0]);
+            assert_eq!((s.orks[1].pos, s.orks[0].pos), (at(12, 10), at(12, 9)));
+        }
+    }
+    assert!(first_kill > 10 && first_escape > 10, "{first_kill} / {first_escape}");
+}
+
+#[test]
+fn orders_run_in_a_uniformly_random_order() {
+    // Two orks of different players race for the same free cell: each wins about half the time.
+    let mut first = [0; 2];
+    for seed in 0..400 {
+        let mut s = state(&[(0, 12, 7, 50), (1, 12, 9, 50)], &[]);
+        round(&mut s, &[(0, Dir::Right), (1, Dir::Left)], seed);
+        first[s.log.moves[0].unit] += 1;
+    }
+    assert!(first.iter().all(|&n| (150..=250).contains(&n)), "{first:?}");
+}
+
+// --- Regeneration ------------------------------------------------------------------------
+
+#[test]
+fn the_dead_come_back_on_free_shore_cells_in_id_order() {
+    let mut spots = BTreeSet::new();
+    for seed in 0..40 {
+        // Two orks die in the same round (both exhausted in the sand).
+        let mut s = state(&[(0, 4, 14, 0), (1, 4, 15, 0), (2, 16, 10, 10)], &[]);
+        round(&mut s, &[(0, Dir::Bottom), (1, Dir::Bottom)], seed);
+        for id in [0, 1] {
+            let p = s.orks[id].pos;
+            assert!(on_shore(&s, p), "{p}");
+            // No other ork on it or next to it (ork 1 came back after ork 0).
+            for other in s.orks.iter().filter(|o| o.id != id) {
+                assert!(other.pos.manhattan(p) > 1, "ork {id} at {p} next to ork {} at {}", other.id, other.pos);
+            }
+            spots.insert(p);
+        }
+    }
+    assert!(spots.len() > 40, "spread over the shore: {} distinct cells", spots.len());
+}
+
+#[test]
+fn with_no_free_shore_the_first_plain_cell_is_used() {
+    // Orks on every other shore cell leave no shore cell clear around; a dying ork then comes
+    // back on the first GRASS, FOREST or SAND cell in row-major order with nobody on or beside it.
+    let probe = state(&[], &[]);
+    let shore: Vec<Pos> = probe.board.shore().iter().map(|&k| probe.board.pos(k as usize)).collect();
+    let mut orks: Vec<(usize, i32, i32, i32)> = vec![(0, 4, 14, 0)];
+    orks.extend(shore.iter().filter(|p| (p.i + p.j) % 2 == 0).map(|p| (1, p.i, p.j, 10)));
+    let mut s = state(&orks, &[("nb_orks", 1)]);
+    round(&mut s, &[(0, Dir::Bottom)], 1);
+    let expected = s
+        .board
+        .cell_types()
+        .positions()
+        .find(|&p| {
+            matches!(s.board.cell(p), CellType::Grass | CellType::Forest | CellType::Sand)
+                && s.orks.iter().filter(|o| o.id != 0).all(|o| o.pos.manhattan(p) > 1)
+        })
+        .unwrap();
+    assert_eq!(s.orks[0].pos, expected);
+}
+
+// --- Ownership and points ----------------------------------------------------------------
+
+#[test]
+fn strict_majorities_own_cities_and_paths_and_owners_keep_scoring() {
+    // Player 0 in city 0 (9 cells) and on path 0 (6 cells); player 1 on path 1 (5 cells).
+    let mut s = state(&[(0, 3, 4, 50), (0, 3, 8, 50), (1, 7, 4, 50), (2, 15, 15, 50)], &[]);
+    round(&mut s, &[], 1);
+    assert_eq!(s.city_owner, [0, -1, -1]);
+    assert_eq!(s.path_owner, [0, 1]);
+    // Player 0: 9 + 6 cells, one component of one city: 2 × 2^1.
+    assert_eq!(s.scores, [9 + 6 + 4, 5, 0, 0]);
+
+    // Player 2 walks into city 0: one ork each, a tie: player 0 keeps it.
+    let mut s2 = state(&[(0, 3, 4, 50), (2, 1, 3, 50)], &[]);
+    round(&mut s2, &[], 1);
+    round(&mut s2, &[(1, Dir::Bottom)], 2);
+    assert_eq!(s2.orks[1].pos, at(2, 3));
+    assert_eq!(s2.city_owner[0], 0, "a tie keeps the owner");
+
+    // Player 0 leaves the city (two steps up): it still owns it and scores it every round.
+    round(&mut s, &[(0, Dir::Top)], 3);
+    round(&mut s, &[(0, Dir::Top)], 4);
+    assert_eq!(s.orks[0].pos, at(1, 4));
+    assert_eq!(s.board.city_at(at(1, 4)), None);
+    let before = s.scores[0];
+    round(&mut s, &[], 5);
+    assert_eq!(s.city_owner[0], 0);
+    assert_eq!(s.scores[0] - before, 9 + 6 + 4);
+}
+
+#[test]
+fn owned_cities_joined_by_owned_paths_score_two_to_the_size() {
+    // Player 0 holds cities 0, 1, 2 and both paths: one component of 3 cities.
+    let orks = [(0, 3, 4, 50), (0, 2, 12, 50), (0, 10, 3, 50), (0, 3, 8, 50), (0, 7, 4, 50)];
+    let mut s = state(&orks, &[("nb_orks", 4), ("factor_connected_component", 3)]);
+    round(&mut s, &[], 1);
+    assert_eq!(s.city_owner, [0, 0, 0]);
+    assert_eq!(s.path_owner, [0, 0]);
+    assert_eq!(s.scores[0], (9 + 4 + 4) + (6 + 5) + 3 * 8);
+    assert_eq!(s.round, 1);
+}
