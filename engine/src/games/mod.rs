@@ -1,3 +1,5 @@
 pub mod conquest;
 pub mod ork_island;
 pub mod pandemic;
+pub mod replay_parts;
+pub mod unit_order;

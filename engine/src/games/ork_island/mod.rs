@@ -2,16 +2,97 @@
 //! island, paying health to cross its terrain. Rules: `shared/rules/ork-island.md`, with the
 //! clarifications of `shared/specs/ork-island.md`.
 //!
-//! In progress (issue 6): parameters, board, generator, setup, round rules and scoring are
-//! here and tested (`engine/tests/ork_island_*.rs`); the bot view, the replay codec and the
-//! `Game` implementation that puts the game in the catalog come next.
+//! In progress (issue 6): the rules, the generator, the bot view, the replay codec and native
+//! Null and Demo are here and tested (`engine/tests/ork_island_*.rs`). Not in the catalog yet:
+//! FIXED boards, the SDKs, the wasm house bots and the viewer come first.
 
 pub mod board;
 pub mod generator;
+pub mod house;
 pub mod params;
 pub mod placement;
+pub mod replay;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod view;
 
 pub use state::{Order, Ork, State};
+
+use crate::cnf::BoardSource;
+use crate::game::{Game, PlayerId, SetupError, NB_PLAYERS};
+use crate::params::{ParamError, ParamSpec, ParamValues};
+use crate::rng::GameRng;
+
+/// The Ork Island game.
+pub struct OrkIsland;
+
+impl Game for OrkIsland {
+    const NAME: &'static str = "ork-island";
+    const TITLE: &'static str = "Ork Island";
+    const RULES_VERSION: u32 = 1;
+
+    type Params = params::Params;
+    type State = State;
+    type Order = Order;
+    type Codec = replay::Codec;
+
+    fn param_specs() -> &'static [ParamSpec] {
+        params::SPECS
+    }
+
+    fn params(values: &ParamValues) -> Result<params::Params, ParamError> {
+        params::Params::from_values(values)
+    }
+
+    fn setup(p: &params::Params, board: &BoardSource, rng: &mut GameRng) -> Result<State, SetupError> {
+        match board {
+            BoardSource::Generated => setup::initial_state(p.clone(), generator::generate(p.rows, p.nb_orks, rng), rng),
+            BoardSource::Fixed(_) => {
+                Err(SetupError::Other("FIXED boards are not supported for Ork Island yet (issue 6)".into()))
+            }
+        }
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn finished(s: &State) -> bool {
+        s.round >= s.params.nb_rounds
+    }
+
+    fn nb_unit_ids(s: &State) -> usize {
+        s.orks.len()
+    }
+
+    fn order_unit(o: &Order) -> usize {
+        o.unit
+    }
+
+    fn accepts(s: &State, player: PlayerId, o: &Order) -> bool {
+        s.orks.get(o.unit).is_some_and(|u| u.player == player)
+    }
+
+    fn play_round(s: &mut State, orders: &[Vec<Order>; NB_PLAYERS], rng: &mut GameRng) {
+        rules::play_round(s, orders, rng)
+    }
+
+    fn scores(s: &State) -> [i64; NB_PLAYERS] {
+        s.scores
+    }
+
+    const ORDER_SIZE: usize = view::ORDER_SIZE;
+
+    fn encode_setup_view(s: &State, out: &mut Vec<u8>) {
+        view::encode_setup(s, out)
+    }
+
+    fn encode_round_view(s: &State, status: &[f64; NB_PLAYERS], out: &mut Vec<u8>) {
+        view::encode_round(s, status, out)
+    }
+
+    fn decode_order(record: &[u8]) -> Option<Order> {
+        view::decode_order(record)
+    }
+}

@@ -3,7 +3,7 @@
 use super::board::Board;
 use super::params::Params;
 use crate::game::NB_PLAYERS;
-use crate::grid::{Dir, Pos};
+use crate::grid::Pos;
 use std::sync::Arc;
 
 /// An ork. Health 0 is alive; only negative health kills.
@@ -15,12 +15,7 @@ pub struct Ork {
     pub health: i32,
 }
 
-/// An order: move ork `unit` one cell in `dir` (`Dir::None` = stay, which does nothing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Order {
-    pub unit: usize,
-    pub dir: Dir,
-}
+pub use crate::games::unit_order::Order;
 
 /// What happened in the last round, beyond the state itself (for the replay and the viewer).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -10,6 +10,7 @@ use super::state::{Order, State, Unit};
 use super::virus;
 use super::Pandemic;
 use crate::game::NB_PLAYERS;
+use crate::games::replay_parts::{corrupt, read_cells, read_owners, write_cells, write_owners};
 use crate::grid::{Dir, Grid, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -55,22 +56,6 @@ fn write_units(prev: &[Unit], units: &[Unit], cols: usize, w: &mut Writer) {
     }
     for b in units {
         w.u8(u8::from(b.immune) | u8::from(b.mask) << 1);
-    }
-}
-
-fn write_cells(cells: impl Iterator<Item = usize>, w: &mut Writer) {
-    let cells: Vec<usize> = cells.collect();
-    w.varint(cells.len() as u64);
-    let mut last = 0;
-    for c in cells {
-        w.varint((c - last) as u64);
-        last = c;
-    }
-}
-
-fn write_owners(owners: &[i8], w: &mut Writer) {
-    for &o in owners {
-        w.u8((o + 1) as u8);
     }
 }
 
@@ -145,24 +130,6 @@ pub struct PandemicReplay {
     pub frames: Vec<Frame>,
 }
 
-fn corrupt(msg: impl Into<String>) -> ReplayError {
-    ReplayError::Corrupt(msg.into())
-}
-
-fn read_cells(r: &mut Reader, limit: usize, what: &str) -> Result<Vec<usize>, ReplayError> {
-    let n = r.bounded(limit + 1, what)?;
-    let mut out = Vec::with_capacity(n);
-    let mut last = 0usize;
-    for _ in 0..n {
-        last = last
-            .checked_add(r.bounded(limit, what)?)
-            .filter(|&c| c < limit)
-            .ok_or_else(|| corrupt(format!("{what}: cell index out of the board")))?;
-        out.push(last);
-    }
-    Ok(out)
-}
-
 fn read_units(r: &mut Reader, prev: &[Unit], rows: usize, cols: usize) -> Result<Vec<Unit>, ReplayError> {
     let cells = (rows * cols) as i64;
     let mut units = prev.to_vec();
@@ -197,15 +164,6 @@ fn read_units(r: &mut Reader, prev: &[Unit], rows: usize, cols: usize) -> Result
         u.mask = f & 2 != 0;
     }
     Ok(units)
-}
-
-fn read_owners(r: &mut Reader, n: usize, what: &str) -> Result<Vec<i8>, ReplayError> {
-    (0..n)
-        .map(|_| match r.u8(what)? {
-            o @ 0..=4 => Ok(o as i8 - 1),
-            o => Err(corrupt(format!("{what} {o} out of range"))),
-        })
-        .collect()
 }
 
 struct Body {

@@ -3,7 +3,7 @@
 use super::board::Board;
 use super::params::Params;
 use crate::game::NB_PLAYERS;
-use crate::grid::{Dir, Pos};
+use crate::grid::Pos;
 use std::sync::Arc;
 
 /// A unit. `damage > 0` means infected (health lost per round); `turns` counts the rounds it has
@@ -26,12 +26,7 @@ impl Unit {
     }
 }
 
-/// An order: move unit `unit` one cell in `dir` (`Dir::None` = stay).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Order {
-    pub unit: usize,
-    pub dir: Dir,
-}
+pub use crate::games::unit_order::Order;
 
 /// What happened in the last round, beyond the state itself (for the replay).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,17 +1,11 @@
 //! What a sandboxed bot sees: the Pandemic setup and round views and the order record of the bot
 //! ABI. The byte layout is specified in `docs/bot-abi.md`; both SDKs decode exactly this.
 
-use super::state::{Order, State};
+use super::state::State;
 use crate::game::NB_PLAYERS;
-use crate::grid::Dir;
 
-/// An order record: unit id, direction (0 bottom, 1 right, 2 top, 3 left, 4 none); i32 LE each.
-pub const ORDER_SIZE: usize = 8;
-
-fn i32s(out: &mut Vec<u8>, v: i64) {
-    // Every field fits in an i32 by the parameter ranges; saturate rather than wrap if not.
-    out.extend_from_slice(&(v.clamp(i32::MIN as i64, i32::MAX as i64) as i32).to_le_bytes());
-}
+use crate::games::unit_order::put_i32 as i32s;
+pub use crate::games::unit_order::{decode_order, ORDER_SIZE};
 
 /// Parameters, cell types, cities and paths.
 pub fn encode_setup(s: &State, out: &mut Vec<u8>) {
@@ -81,18 +75,4 @@ pub fn encode_round(s: &State, status: &[f64; NB_PLAYERS], out: &mut Vec<u8>) {
         }
         i32s(out, (u.immune as i64) | ((u.mask as i64) << 1));
     }
-}
-
-pub fn decode_order(record: &[u8]) -> Option<Order> {
-    let unit = i32::from_le_bytes(record.get(0..4)?.try_into().ok()?);
-    let dir = i32::from_le_bytes(record.get(4..8)?.try_into().ok()?);
-    let dir = match dir {
-        0 => Dir::Bottom,
-        1 => Dir::Right,
-        2 => Dir::Top,
-        3 => Dir::Left,
-        4 => Dir::None,
-        _ => return None,
-    };
-    Some(Order { unit: usize::try_from(unit).ok()?, dir })
 }
