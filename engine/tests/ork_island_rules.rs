@@ -359,3 +359,65 @@ fn owned_cities_joined_by_owned_paths_score_two_to_the_size() {
     assert_eq!(s.scores[0], (9 + 4 + 4) + (6 + 5) + 3 * 8);
     assert_eq!(s.round, 1);
 }
+
+// --- FIXED boards in .cnf files ----------------------------------------------------------
+
+fn cnf(orks: &[(usize, usize, i32, i32, i32)]) -> String {
+    let mut text = String::from("OrkIsland v1\nnb_players 4\nrows 20\ncols 20\nnb_orks 2\nFIXED\n");
+    text.push_str("   00000000001111111111\n   01234567890123456789\n");
+    for (i, row) in MAP.iter().enumerate() {
+        text.push_str(&format!("{i:02} {}\n", row.replace('~', "W")));
+    }
+    if !orks.is_empty() {
+        text.push_str(&format!("orks {}\nid player row col health\n", orks.len()));
+        for (id, pl, i, j, h) in orks {
+            text.push_str(&format!("{id} {pl} {i} {j} {h}\n"));
+        }
+    }
+    text
+}
+
+fn fixed_setup(text: &str) -> Result<State, String> {
+    use engine::game::Game;
+    use engine::games::ork_island::OrkIsland;
+    let config = engine::cnf::parse(text, SPECS).map_err(|e| e.to_string())?;
+    let p = OrkIsland::params(&config.params).map_err(|e| e.to_string())?;
+    OrkIsland::setup(&p, &config.board, &mut GameRng::new(1, Stream::Board)).map_err(|e| e.to_string())
+}
+
+#[test]
+fn fixed_boards_give_the_island_and_optionally_the_orks() {
+    let orks: Vec<(usize, usize, i32, i32, i32)> =
+        (0..8).map(|id| (id, id / 2, 13 + (id as i32 / 4) * 2, 2 + 2 * (id as i32 % 4), 10 * id as i32)).collect();
+    let s = fixed_setup(&cnf(&orks)).unwrap();
+    assert_eq!(*s.board, board(), "the same island as the hand-made board");
+    assert_eq!(s.orks.len(), 8);
+    for &(id, pl, i, j, h) in &orks {
+        assert_eq!(s.orks[id], Ork { id, player: pl, pos: at(i, j), health: h });
+    }
+    check_invariants(&s);
+
+    // Without an `orks` section they are placed on the shore as in a random match.
+    let s = fixed_setup(&cnf(&[])).unwrap();
+    assert_eq!(s.orks.len(), 8);
+    assert!(s.orks.iter().all(|u| on_shore(&s, u.pos) && u.health == 100));
+}
+
+#[test]
+fn fixed_board_errors_say_where_and_what() {
+    let ok: Vec<(usize, usize, i32, i32, i32)> = (0..8).map(|id| (id, id / 2, 13, 2 + 2 * id as i32, 50)).collect();
+    let mut in_water = ok.clone();
+    in_water[3] = (3, 1, 0, 0, 50);
+    let err = fixed_setup(&cnf(&in_water)).unwrap_err();
+    assert!(err.contains("ork 3 at (0, 0) is not on land"), "{err}");
+    let err = fixed_setup(&cnf(&ok[..7])).unwrap_err();
+    assert!(err.contains("7 orks listed; nb_players x nb_orks is 8"), "{err}");
+    let mut unbalanced = ok.clone();
+    unbalanced[0].1 = 3;
+    let err = fixed_setup(&cnf(&unbalanced)).unwrap_err();
+    assert!(err.contains("player 0 has 1 orks; nb_orks is 2"), "{err}");
+    let err = fixed_setup(&cnf(&ok).replace("W..CCC......CC.....W", "W..CCC......CC..X..W")).unwrap_err();
+    // Row 2 of the grid is line 11 of the file (6 header lines, 2 label lines).
+    assert!(err.contains("unknown cell `X` at column 16") && err.contains("W water, . grass, F forest"), "{err}");
+    assert!(err.contains("line 11:"), "the line of the bad row: {err}");
+}

@@ -1,4 +1,5 @@
 pub mod conquest;
+pub mod fixed_grid;
 pub mod ork_island;
 pub mod pandemic;
 pub mod replay_parts;

@@ -2,11 +2,12 @@
 //! island, paying health to cross its terrain. Rules: `shared/rules/ork-island.md`, with the
 //! clarifications of `shared/specs/ork-island.md`.
 //!
-//! In progress (issue 6): the rules, the generator, the bot view, the replay codec and native
-//! Null and Demo are here and tested (`engine/tests/ork_island_*.rs`). Not in the catalog yet:
-//! FIXED boards, the SDKs, the wasm house bots and the viewer come first.
+//! In progress (issue 6): the rules, the generator, FIXED boards, the bot view, the replay codec
+//! and native Null and Demo are here and tested (`engine/tests/ork_island_*.rs`). Not in the
+//! catalog yet: the SDKs, the wasm house bots and the viewer come first.
 
 pub mod board;
+pub mod fixed;
 pub mod generator;
 pub mod house;
 pub mod params;
@@ -48,8 +49,12 @@ impl Game for OrkIsland {
     fn setup(p: &params::Params, board: &BoardSource, rng: &mut GameRng) -> Result<State, SetupError> {
         match board {
             BoardSource::Generated => setup::initial_state(p.clone(), generator::generate(p.rows, p.nb_orks, rng), rng),
-            BoardSource::Fixed(_) => {
-                Err(SetupError::Other("FIXED boards are not supported for Ork Island yet (issue 6)".into()))
+            BoardSource::Fixed(lines) => {
+                let f = fixed::parse(p, lines)?;
+                match f.orks {
+                    Some(orks) => Ok(fixed::state_with_orks(p.clone(), f.board, orks)),
+                    None => setup::initial_state(p.clone(), f.board, rng),
+                }
             }
         }
     }

@@ -24,6 +24,7 @@ use super::setup::empty_state;
 use super::state::{State, Unit};
 use crate::cnf::CnfError;
 use crate::game::NB_PLAYERS;
+use crate::games::fixed_grid;
 use crate::grid::{Grid, Pos};
 
 /// A FIXED board: the board, and the units and masks if the file lists them.
@@ -43,99 +44,32 @@ fn cell_type(c: char) -> Option<CellType> {
     }
 }
 
-fn is_label_line(l: &str) -> bool {
-    !l.trim().is_empty() && l.chars().all(|c| c.is_ascii_digit() || c == ' ')
-}
-
-/// Strips an optional row label (digits then spaces).
-fn strip_row_label(l: &str) -> &str {
-    let t = l.trim_start();
-    let t = t.trim_start_matches(|c: char| c.is_ascii_digit());
-    if t.len() < l.trim_start().len() {
-        t.trim_start()
-    } else {
-        t
-    }
-}
-
 pub fn parse(params: &Params, lines: &[(usize, String)]) -> Result<FixedBoard, CnfError> {
-    let mut it = lines.iter().filter(|(_, l)| !l.trim().is_empty()).peekable();
-    while it.peek().is_some_and(|(_, l)| is_label_line(l)) {
-        it.next();
-    }
-    let mut cells = Grid::new(params.rows, params.cols, CellType::Wall);
-    let mut last_line = lines.first().map_or(0, |(n, _)| *n);
-    for i in 0..params.rows {
-        let Some((n, raw)) = it.next() else {
-            return Err(CnfError::new(last_line, format!("the board has {i} rows; rows is {}", params.rows)));
-        };
-        last_line = *n;
-        let row = strip_row_label(raw).trim_end();
-        let len = row.chars().count();
-        if len != params.cols {
-            return Err(CnfError::new(*n, format!("row {i} has {len} cells; cols is {}", params.cols)));
-        }
-        for (j, c) in row.chars().enumerate() {
-            let t = cell_type(c).ok_or_else(|| {
-                CnfError::new(*n, format!("unknown cell `{c}` at column {j}; use X wall, . grass, C city, P path"))
-            })?;
-            cells[Pos::new(i as i32, j as i32)] = t;
-        }
-    }
+    let (cells, last_line, sections) = fixed_grid::parse(
+        params.rows,
+        params.cols,
+        lines,
+        CellType::Wall,
+        cell_type,
+        "X wall, . grass, C city, P path",
+        &[("units", 9), ("masks", 2)],
+    )?;
     let board = Board::from_cells(cells).map_err(|e| CnfError::new(last_line, e.to_string()))?;
     let mut fixed = FixedBoard { board, units: None, masks: Vec::new() };
-    while let Some((n, l)) = it.next() {
-        let words: Vec<&str> = l.split_whitespace().collect();
-        let count = |w: &[&str]| -> Result<usize, CnfError> {
-            w.get(1)
-                .and_then(|c| c.parse().ok())
-                .filter(|_| w.len() == 2)
-                .ok_or_else(|| CnfError::new(*n, format!("expected `{} <count>`", w[0])))
-        };
-        // An optional header line of words (not a section keyword) follows the section line.
-        if it.peek().is_some_and(|(_, h)| {
-            let first = h.split_whitespace().next().unwrap_or("");
-            first.chars().next().is_some_and(char::is_alphabetic) && first != "units" && first != "masks"
-        }) {
-            it.next();
+    for section in sections {
+        if section.name == "units" {
+            fixed.units = Some(parse_units(params, &fixed.board, section.rows, section.line)?);
+            continue;
         }
-        let mut rows_of = |k: usize, fields: usize, what: &str| -> Result<Vec<(usize, Vec<i64>)>, CnfError> {
-            let mut out = Vec::with_capacity(k);
-            while out.len() < k {
-                let Some((m, row)) = it.next() else {
-                    return Err(CnfError::new(*n, format!("expected {k} {what} lines, found {}", out.len())));
-                };
-                let vals: Result<Vec<i64>, _> = row.split_whitespace().map(str::parse::<i64>).collect();
-                match vals {
-                    Ok(v) if v.len() == fields => out.push((*m, v)),
-                    Ok(v) => return Err(CnfError::new(*m, format!("expected {fields} numbers, found {}", v.len()))),
-                    Err(_) => {
-                        return Err(CnfError::new(*m, format!("expected {fields} integers, found `{}`", row.trim())))
-                    }
-                }
+        for (m, v) in section.rows {
+            let p = Pos::new(v[0] as i32, v[1] as i32);
+            if fixed.board.cell_types().get(p) != Some(&CellType::Grass) {
+                return Err(CnfError::new(m, format!("mask at {p} is not on a grass cell")));
             }
-            Ok(out)
-        };
-        match words[0] {
-            "units" => {
-                let k = count(&words)?;
-                let rows = rows_of(k, 9, "unit")?;
-                fixed.units = Some(parse_units(params, &fixed.board, rows, *n)?);
+            if fixed.masks.contains(&p) {
+                return Err(CnfError::new(m, format!("two masks at {p}")));
             }
-            "masks" => {
-                let k = count(&words)?;
-                for (m, v) in rows_of(k, 2, "mask")? {
-                    let p = Pos::new(v[0] as i32, v[1] as i32);
-                    if fixed.board.cell_types().get(p) != Some(&CellType::Grass) {
-                        return Err(CnfError::new(m, format!("mask at {p} is not on a grass cell")));
-                    }
-                    if fixed.masks.contains(&p) {
-                        return Err(CnfError::new(m, format!("two masks at {p}")));
-                    }
-                    fixed.masks.push(p);
-                }
-            }
-            other => return Err(CnfError::new(*n, format!("unexpected `{other}`; expected `units` or `masks`"))),
+            fixed.masks.push(p);
         }
     }
     Ok(fixed)
