@@ -15,6 +15,157 @@ pub struct PathInfo {
     pub cells: Vec<Pos>,
 }
 
+/// A game's cell types, as far as the shared board needs them.
+pub trait Terrain: Copy + PartialEq + std::fmt::Debug + 'static {
+    /// What positions off the board read as (WALL, WATER): never entered.
+    const OFF_BOARD: Self;
+    const CITY: Self;
+    const PATH: Self;
+    /// The code in views and replays.
+    fn code(self) -> u8;
+    fn from_code(code: u8) -> Option<Self>;
+}
+
+/// Why cells do not make a board of cities and paths.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("the path through {at} touches {touching} cities; a path must join exactly two")]
+pub struct PathEndsError {
+    pub at: Pos,
+    pub touching: usize,
+}
+
+/// The static board every conquest game has: cell types, cities (4-connected CITY groups) and
+/// paths (4-connected PATH groups, each joining two cities). Each game's `Board` wraps it, adds
+/// what only it needs and checks its own rules (border, connectivity), and derefs to it for
+/// these shared accessors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Regions<T> {
+    cells: Grid<T>,
+    city_id: Grid<i16>,
+    path_id: Grid<i16>,
+    cities: Vec<Vec<Pos>>,
+    paths: Vec<PathInfo>,
+}
+
+impl<T: Terrain> Regions<T> {
+    /// From cell types alone (FIXED boards): cities and paths numbered in row-major order of
+    /// their first cell, each path's ends found from the cities it touches.
+    pub fn from_cells(cells: Grid<T>) -> Result<Regions<T>, PathEndsError> {
+        let cities = components(&cells, |&t| t == T::CITY);
+        let mut city_id = Grid::new(cells.rows(), cells.cols(), -1i16);
+        for (id, city) in cities.iter().enumerate() {
+            for &p in city {
+                city_id[p] = id as i16;
+            }
+        }
+        let mut paths = Vec::new();
+        for group in components(&cells, |&t| t == T::PATH) {
+            let touching = touched_cities(&group, &city_id);
+            if touching.len() != 2 {
+                return Err(PathEndsError { at: group[0], touching: touching.len() });
+            }
+            paths.push(PathInfo { ends: (touching[0], touching[1]), cells: group });
+        }
+        Ok(Regions::from_parts(cells, cities, paths))
+    }
+
+    /// From explicit cities and paths (a generator's output, a replay). Their cells must have the
+    /// matching type.
+    pub fn from_parts(cells: Grid<T>, cities: Vec<Vec<Pos>>, paths: Vec<PathInfo>) -> Regions<T> {
+        let mut city_id = Grid::new(cells.rows(), cells.cols(), -1i16);
+        for (id, city) in cities.iter().enumerate() {
+            for &p in city {
+                debug_assert_eq!(cells[p], T::CITY);
+                city_id[p] = id as i16;
+            }
+        }
+        let mut path_id = Grid::new(cells.rows(), cells.cols(), -1i16);
+        for (id, path) in paths.iter().enumerate() {
+            for &p in &path.cells {
+                debug_assert_eq!(cells[p], T::PATH);
+                path_id[p] = id as i16;
+            }
+        }
+        Regions { cells, city_id, path_id, cities, paths }
+    }
+
+    /// The first cell not [`Terrain::OFF_BOARD`] (row-major) that is not 4-connected to the
+    /// first such cell.
+    pub fn first_unreachable(&self) -> Option<Pos> {
+        let open = |p: Pos| self.cells.get(p).is_some_and(|&c| c != T::OFF_BOARD);
+        let start = self.cells.positions().find(|&p| open(p))?;
+        let mut seen = Grid::new(self.rows(), self.cols(), false);
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(p) = stack.pop() {
+            for d in Dir::MOVES {
+                let q = p.step(d);
+                if open(q) && !seen[q] {
+                    seen[q] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        self.cells.positions().find(|&p| open(p) && !seen[p])
+    }
+
+    /// The first cell of the outer ring that is not [`Terrain::OFF_BOARD`].
+    pub fn first_open_border(&self) -> Option<Pos> {
+        let (rows, cols) = (self.rows(), self.cols());
+        self.cells.positions().find(|&p| {
+            let border = p.i == 0 || p.j == 0 || p.i as usize == rows - 1 || p.j as usize == cols - 1;
+            border && self.cells[p] != T::OFF_BOARD
+        })
+    }
+
+    pub fn rows(&self) -> usize {
+        self.cells.rows()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cells.cols()
+    }
+
+    pub fn contains(&self, p: Pos) -> bool {
+        self.cells.contains(p)
+    }
+
+    pub fn index(&self, p: Pos) -> usize {
+        self.cells.index(p)
+    }
+
+    pub fn pos(&self, index: usize) -> Pos {
+        self.cells.pos(index)
+    }
+
+    /// The cell type; positions off the board read as [`Terrain::OFF_BOARD`].
+    pub fn cell(&self, p: Pos) -> T {
+        self.cells.get(p).copied().unwrap_or(T::OFF_BOARD)
+    }
+
+    pub fn cell_types(&self) -> &Grid<T> {
+        &self.cells
+    }
+
+    /// The city id of a cell, if it is a city cell.
+    pub fn city_at(&self, p: Pos) -> Option<usize> {
+        self.city_id.get(p).and_then(|&c| usize::try_from(c).ok())
+    }
+
+    /// The path id of a cell, if it is a path cell.
+    pub fn path_at(&self, p: Pos) -> Option<usize> {
+        self.path_id.get(p).and_then(|&c| usize::try_from(c).ok())
+    }
+
+    pub fn cities(&self) -> &[Vec<Pos>] {
+        &self.cities
+    }
+
+    pub fn paths(&self) -> &[PathInfo] {
+        &self.paths
+    }
+}
+
 /// The points an owner gets every round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bonuses {

@@ -1,6 +1,8 @@
-//! Replay pieces the grid games share (`docs/replay-format.md`): sorted cell lists and owner
-//! columns.
+//! Replay pieces the grid games share (`docs/replay-format.md`): the board, sorted cell lists
+//! and owner columns.
 
+use crate::games::conquest::{PathInfo, Regions, Terrain};
+use crate::grid::{Grid, Pos};
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::ReplayError;
 
@@ -48,4 +50,61 @@ pub fn read_owners(r: &mut Reader, n: usize, what: &str) -> Result<Vec<i8>, Repl
             o => Err(corrupt(format!("{what} {o} out of range"))),
         })
         .collect()
+}
+
+/// The board: rows, cols, one byte per cell (its type code), the cities (each a cell list), the
+/// paths (ends, length, absolute cell indices).
+pub fn write_board<T: Terrain>(b: &Regions<T>, w: &mut Writer) {
+    w.varint(b.rows() as u64);
+    w.varint(b.cols() as u64);
+    for &t in b.cell_types().cells() {
+        w.u8(t.code());
+    }
+    w.varint(b.cities().len() as u64);
+    for city in b.cities() {
+        write_cells(city.iter().map(|&p| b.index(p)), w);
+    }
+    w.varint(b.paths().len() as u64);
+    for path in b.paths() {
+        w.varint(path.ends.0 as u64);
+        w.varint(path.ends.1 as u64);
+        w.varint(path.cells.len() as u64);
+        for &p in &path.cells {
+            w.varint(b.index(p) as u64);
+        }
+    }
+}
+
+/// Reads [`write_board`], each city and path cell checked to have the right type (the game then
+/// checks its own rules with its `Board::from_regions`).
+pub fn read_board<T: Terrain>(r: &mut Reader) -> Result<Regions<T>, ReplayError> {
+    let rows = r.bounded(1001, "rows")?;
+    let cols = r.bounded(1001, "cols")?;
+    let n = rows * cols;
+    let mut cells = Grid::new(rows, cols, T::OFF_BOARD);
+    for (k, c) in r.bytes(n, "cells")?.iter().enumerate() {
+        cells.cells_mut()[k] = T::from_code(*c).ok_or_else(|| corrupt(format!("cell type {c}")))?;
+    }
+    let typed = |k: usize, t: T| {
+        if cells.cells()[k] == t {
+            Ok(cells.pos(k))
+        } else {
+            Err(corrupt(format!("cell {k} listed as {t:?} but is {:?}", cells.cells()[k])))
+        }
+    };
+    let nc = r.bounded(n + 1, "city count")?;
+    let mut cities = Vec::with_capacity(nc);
+    for _ in 0..nc {
+        let city = read_cells(r, n, "city")?;
+        cities.push(city.into_iter().map(|k| typed(k, T::CITY)).collect::<Result<Vec<_>, _>>()?);
+    }
+    let np = r.bounded(n + 1, "path count")?;
+    let mut paths = Vec::with_capacity(np);
+    for _ in 0..np {
+        let ends = (r.bounded(nc, "path end")?, r.bounded(nc, "path end")?);
+        let len = r.bounded(n + 1, "path length")?;
+        let cells_of: Result<Vec<Pos>, _> = (0..len).map(|_| typed(r.bounded(n, "path cell")?, T::PATH)).collect();
+        paths.push(PathInfo { ends, cells: cells_of? });
+    }
+    Ok(Regions::from_parts(cells, cities, paths))
 }

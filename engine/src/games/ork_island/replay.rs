@@ -9,12 +9,12 @@
 //! difference), city owners and path owners (owner + 1, a byte each), the moves tried (count,
 //! then ork and direction code).
 
-use super::board::{Board, CellType, PathInfo};
+use super::board::{Board, CellType};
 use super::state::{Order, Ork, State};
 use super::OrkIsland;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_cells, read_owners, write_cells, write_owners};
-use crate::grid::{Dir, Grid, Pos};
+use crate::games::replay_parts::{self, corrupt, read_owners, write_board, write_owners};
+use crate::grid::{Dir, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::{Replay, ReplayError, RoundCommon};
@@ -53,25 +53,7 @@ fn write_round_body(s: &State, prev: &[Ork], w: &mut Writer) {
 
 impl ReplayCodec<OrkIsland> for Codec {
     fn start(s: &State, w: &mut Writer) -> Self {
-        let b = &s.board;
-        w.varint(b.rows() as u64);
-        w.varint(b.cols() as u64);
-        for &t in b.cell_types().cells() {
-            w.u8(t.code());
-        }
-        w.varint(b.cities().len() as u64);
-        for city in b.cities() {
-            write_cells(city.iter().map(|&p| b.index(p)), w);
-        }
-        w.varint(b.paths().len() as u64);
-        for path in b.paths() {
-            w.varint(path.ends.0 as u64);
-            w.varint(path.ends.1 as u64);
-            w.varint(path.cells.len() as u64);
-            for &p in &path.cells {
-                w.varint(b.index(p) as u64);
-            }
-        }
+        write_board(&s.board, w);
         w.varint(s.orks.len() as u64);
         write_round_body(s, &zero_orks(s.orks.len()), w);
         Codec { prev: s.orks.clone() }
@@ -146,36 +128,7 @@ fn read_body(r: &mut Reader, board: &Board, prev: &[Ork]) -> Result<Body, Replay
 }
 
 fn read_board(r: &mut Reader) -> Result<Board, ReplayError> {
-    let rows = r.bounded(1001, "rows")?;
-    let cols = r.bounded(1001, "cols")?;
-    let n = rows * cols;
-    let mut cells = Grid::new(rows, cols, CellType::Water);
-    for (k, c) in r.bytes(n, "cells")?.iter().enumerate() {
-        cells.cells_mut()[k] = CellType::from_code(*c).ok_or_else(|| corrupt(format!("cell type {c}")))?;
-    }
-    let typed = |k: usize, t: CellType| {
-        if cells.cells()[k] == t {
-            Ok(cells.pos(k))
-        } else {
-            Err(corrupt(format!("cell {k} listed as {t:?} but is {:?}", cells.cells()[k])))
-        }
-    };
-    let nc = r.bounded(n + 1, "city count")?;
-    let mut cities = Vec::with_capacity(nc);
-    for _ in 0..nc {
-        let city = read_cells(r, n, "city")?;
-        cities.push(city.into_iter().map(|k| typed(k, CellType::City)).collect::<Result<Vec<_>, _>>()?);
-    }
-    let np = r.bounded(n + 1, "path count")?;
-    let mut paths = Vec::with_capacity(np);
-    for _ in 0..np {
-        let ends = (r.bounded(nc, "path end")?, r.bounded(nc, "path end")?);
-        let len = r.bounded(n + 1, "path length")?;
-        let cells_of: Result<Vec<Pos>, _> =
-            (0..len).map(|_| typed(r.bounded(n, "path cell")?, CellType::Path)).collect();
-        paths.push(PathInfo { ends, cells: cells_of? });
-    }
-    Board::from_parts(cells, cities, paths).map_err(|e| corrupt(format!("board: {e}")))
+    Board::from_regions(replay_parts::read_board::<CellType>(r)?).map_err(|e| corrupt(format!("board: {e}")))
 }
 
 /// Decodes an Ork Island replay into frames.
