@@ -167,6 +167,21 @@ pub trait Bot<G: Game>: Send {
     }
 }
 
+/// The house bot Null of every game: gives no orders.
+pub struct Null;
+
+impl<G: Game> Bot<G> for Null {
+    fn name(&self) -> &str {
+        "Null"
+    }
+    fn hash(&self) -> String {
+        format!("native:Null@{}", env!("CARGO_PKG_VERSION"))
+    }
+    fn play(&mut self, _turn: &mut Turn<'_, G>) -> Result<(), BotFailure> {
+        Ok(())
+    }
+}
+
 /// One player's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerResult {

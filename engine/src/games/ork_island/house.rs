@@ -7,6 +7,8 @@ use super::OrkIsland;
 use crate::grid::Dir;
 use crate::referee::{Bot, BotFailure, FreezeReason, Turn};
 
+pub use crate::referee::Null;
+
 pub const HOUSE_BOTS: &[&str] = &["Null", "Demo"];
 
 /// A house bot by (case-insensitive) name.
@@ -15,21 +17,6 @@ pub fn house_bot(name: &str) -> Option<Box<dyn Bot<OrkIsland>>> {
         "null" => Some(Box::new(Null)),
         "demo" => Some(Box::new(Demo)),
         _ => None,
-    }
-}
-
-/// Gives no orders.
-pub struct Null;
-
-impl Bot<OrkIsland> for Null {
-    fn name(&self) -> &str {
-        "Null"
-    }
-    fn hash(&self) -> String {
-        format!("native:Null@{}", env!("CARGO_PKG_VERSION"))
-    }
-    fn play(&mut self, _turn: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
-        Ok(())
     }
 }
 

@@ -8,6 +8,8 @@ use super::Pandemic;
 use crate::grid::Dir;
 use crate::referee::{Bot, BotFailure, FreezeReason, Turn};
 
+pub use crate::referee::Null;
+
 pub const HOUSE_BOTS: &[&str] = &["Null", "Demo"];
 
 /// A house bot by (case-insensitive) name.
@@ -16,21 +18,6 @@ pub fn house_bot(name: &str) -> Option<Box<dyn Bot<Pandemic>>> {
         "null" => Some(Box::new(Null)),
         "demo" => Some(Box::new(Demo)),
         _ => None,
-    }
-}
-
-/// Gives no orders.
-pub struct Null;
-
-impl Bot<Pandemic> for Null {
-    fn name(&self) -> &str {
-        "Null"
-    }
-    fn hash(&self) -> String {
-        format!("native:Null@{}", env!("CARGO_PKG_VERSION"))
-    }
-    fn play(&mut self, _turn: &mut Turn<'_, Pandemic>) -> Result<(), BotFailure> {
-        Ok(())
     }
 }
 
