@@ -57,8 +57,9 @@ end=$(date +%s.%N)
 awk -v s="$start" -v e="$end" -v v="$status" 'BEGIN { printf "verdict: %s in %.2f s (goal: <= 3 s)\n", v, e - s }'
 curl -sf "$URL/api/bots/$id" | sed -n 's/.*"verdict":"\([^"]*\)".*/  \1/p'
 
-match=$(curl -sf "$URL/api/bots/$id" | grep -o '"match_id":[0-9]*' | head -1 | cut -d: -f2)
-[ -n "$match" ] || match=$(curl -sf "$URL/api/bots/$id" | grep -o '/matches/[0-9]*' | head -1 | cut -d/ -f3)
+# One of its qualification matches (sed, not grep | head: no SIGPIPE under pipefail).
+match=$(curl -sf "$URL/api/bots/$id" | sed -n 's/.*"match_id":\([0-9]*\).*/\1/p')
+[ -n "$match" ] || { echo "error: no match listed for bot $id" >&2; exit 1; }
 echo
 echo "== 200 concurrent clients, 10 s, leaderboard and match page $match (ladder running)"
 "$ARENA" loadtest "$URL/games/pandemic" "$URL/matches/$match" --concurrency 200 --duration 10s --warmup 2s
