@@ -1,0 +1,406 @@
+//! [`Game`]: the decoded Ork Island view and the bot's actions.
+
+use super::types::{Cell, CellType, Command, Dir, Path, Pos, Settings, Unit};
+use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
+
+/// Size of one order record: `i32` ork id, `i32` direction.
+pub const ORDER_SIZE: usize = 8;
+
+/// Orders are given to the host in chunks of this many records (and at the end of the round).
+pub const ORDER_CHUNK: usize = 256;
+
+/// Bytes per ork in the round view.
+const UNIT_SIZE: usize = 16;
+
+/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle, refilled
+/// in place every round. Where the kit answers -1 ("none"), this answers `None`; positions off
+/// the board read as WATER cells with nothing on them.
+#[derive(Clone, Debug, Default)]
+pub struct Game {
+    me: usize,
+    settings: Settings,
+    kind: Vec<CellType>,
+    city_id: Vec<i32>,
+    path_id: Vec<i32>,
+    cities: Vec<Vec<Pos>>,
+    paths: Vec<Path>,
+    round: i32,
+    status: [f64; NB_PLAYERS],
+    scores: [i64; NB_PLAYERS],
+    city_owner: Vec<i8>,
+    path_owner: Vec<i8>,
+    units: Vec<Unit>,
+    unit_at: Vec<i32>,
+    orders: Vec<u8>,
+}
+
+fn owner(o: i8) -> Option<usize> {
+    usize::try_from(o).ok()
+}
+
+impl Game {
+    // ---- decoding -------------------------------------------------------------------------
+
+    /// Decodes a whole setup view (common header included), as `arena_start` receives it.
+    pub fn from_setup_view(setup: &[u8]) -> Result<Game, ViewError> {
+        let (header, mut r) = crate::runtime::read_header(setup, super::GAME)?;
+        let g = Game::read_setup(header, &mut r)?;
+        r.finish()?;
+        Ok(g)
+    }
+
+    /// Decodes the game part of the setup view.
+    pub(crate) fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Game, ViewError> {
+        let names = [
+            "rows",
+            "cols",
+            "nb_rounds",
+            "initial_health",
+            "nb_orks",
+            "cost_grass",
+            "cost_forest",
+            "cost_sand",
+            "cost_city",
+            "cost_path",
+            "bonus_per_city_cell",
+            "bonus_per_path_cell",
+            "factor_connected_component",
+        ];
+        let mut v = [0i32; 13];
+        for (k, what) in names.into_iter().enumerate() {
+            v[k] = r.i32(what)?;
+        }
+        let settings = Settings {
+            rows: v[0],
+            cols: v[1],
+            nb_rounds: v[2],
+            initial_health: v[3],
+            nb_orks: v[4],
+            cost_grass: v[5],
+            cost_forest: v[6],
+            cost_sand: v[7],
+            cost_city: v[8],
+            cost_path: v[9],
+            bonus_per_city_cell: v[10],
+            bonus_per_path_cell: v[11],
+            factor_connected_component: v[12],
+        };
+        if settings.rows <= 0 || settings.cols <= 0 {
+            return Err(r.error("rows and cols must be positive"));
+        }
+        let n = (settings.rows as usize)
+            .checked_mul(settings.cols as usize)
+            .ok_or_else(|| r.error("rows x cols is too large"))?;
+        let mut kind = Vec::with_capacity(n);
+        for &c in r.bytes(n, "cell types")? {
+            kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=5"))?);
+        }
+        let mut g = Game {
+            me: header.me,
+            settings,
+            kind,
+            city_id: vec![-1; n],
+            path_id: vec![-1; n],
+            unit_at: vec![-1; n],
+            orders: Vec::with_capacity(ORDER_CHUNK * ORDER_SIZE),
+            ..Game::default()
+        };
+        let nb_cities = r.index(r.remaining() / 4, "nb_cities")?;
+        for id in 0..nb_cities {
+            let cells = g.read_cells(r, id as i32, true)?;
+            g.cities.push(cells);
+        }
+        let nb_paths = r.index(r.remaining() / 12, "nb_paths")?;
+        for id in 0..nb_paths {
+            let a = r.index(nb_cities.saturating_sub(1), "a path's first city")?;
+            let b = r.index(nb_cities.saturating_sub(1), "a path's second city")?;
+            let cells = g.read_cells(r, id as i32, false)?;
+            g.paths.push(Path { ends: (a, b), cells });
+        }
+        g.city_owner = vec![-1; nb_cities];
+        g.path_owner = vec![-1; nb_paths];
+        Ok(g)
+    }
+
+    /// A city's or path's cell list; marks the cells with `id`.
+    fn read_cells(&mut self, r: &mut Reader<'_>, id: i32, city: bool) -> Result<Vec<Pos>, ViewError> {
+        let n = r.index(r.remaining() / 8, "a cell count")?;
+        let mut cells = Vec::with_capacity(n);
+        for _ in 0..n {
+            let p = Pos::new(r.i32("a cell's row")?, r.i32("a cell's column")?);
+            let k = self.cell_index(p).ok_or_else(|| r.error("a city or path cell is off the board"))?;
+            if city {
+                self.city_id[k] = id;
+            } else {
+                self.path_id[k] = id;
+            }
+            cells.push(p);
+        }
+        Ok(cells)
+    }
+
+    /// Decodes a round view, as `arena_play` receives it, into this game (in place).
+    pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        let mut r = Reader::new(view);
+        self.round = r.i32("round")?;
+        for s in &mut self.status {
+            *s = r.f64("status")?;
+        }
+        for s in &mut self.scores {
+            *s = r.i64("total score")?;
+        }
+        for owners in [&mut self.city_owner, &mut self.path_owner] {
+            let at = r.offset();
+            if r.i32("nb_cities or nb_paths")? != owners.len() as i32 {
+                return Err(ViewError { what: "the number of cities or paths differs from the setup view", at });
+            }
+            for o in owners.iter_mut() {
+                let v = r.i32("an owner")?;
+                if !(-1..NB_PLAYERS as i32).contains(&v) {
+                    return Err(r.error("an owner is not -1..=3"));
+                }
+                *o = v as i8;
+            }
+        }
+        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of orks")?;
+        for u in &self.units {
+            if let Some(k) = self.cell_index(u.pos) {
+                self.unit_at[k] = -1;
+            }
+        }
+        self.units.clear();
+        for id in 0..nb_units {
+            let player = r.index(NB_PLAYERS - 1, "an ork's player")?;
+            let pos = Pos::new(r.i32("an ork's row")?, r.i32("an ork's column")?);
+            let health = r.i32("an ork's health")?;
+            let k = self.cell_index(pos).ok_or_else(|| r.error("an ork is off the board"))?;
+            self.unit_at[k] = id as i32;
+            self.units.push(Unit { id, player, pos, health });
+        }
+        r.finish()
+    }
+
+    /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
+    /// records and at the end of each round; a bot need not call it.
+    pub fn flush_orders(&mut self) {
+        crate::abi::orders(&self.orders, ORDER_SIZE);
+        self.orders.clear();
+    }
+
+    // ---- settings -------------------------------------------------------------------------
+
+    /// All parameters.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    /// Number of players (4).
+    pub fn nb_players(&self) -> usize {
+        NB_PLAYERS
+    }
+    /// Number of rows.
+    pub fn rows(&self) -> i32 {
+        self.settings.rows
+    }
+    /// Number of columns.
+    pub fn cols(&self) -> i32 {
+        self.settings.cols
+    }
+    /// Number of rounds of the match.
+    pub fn nb_rounds(&self) -> i32 {
+        self.settings.nb_rounds
+    }
+    /// Health of a new or regenerated ork.
+    pub fn initial_health(&self) -> i32 {
+        self.settings.initial_health
+    }
+    /// Orks each player controls at the start.
+    pub fn nb_orks(&self) -> i32 {
+        self.settings.nb_orks
+    }
+    /// Health paid to move into GRASS.
+    pub fn cost_grass(&self) -> i32 {
+        self.settings.cost_grass
+    }
+    /// Health paid to move into FOREST.
+    pub fn cost_forest(&self) -> i32 {
+        self.settings.cost_forest
+    }
+    /// Health paid to move into SAND.
+    pub fn cost_sand(&self) -> i32 {
+        self.settings.cost_sand
+    }
+    /// Health paid to move into CITY.
+    pub fn cost_city(&self) -> i32 {
+        self.settings.cost_city
+    }
+    /// Health paid to move into PATH.
+    pub fn cost_path(&self) -> i32 {
+        self.settings.cost_path
+    }
+    /// Health paid to move into a cell of type `t`; `i32::MAX` for WATER, which can never be
+    /// entered (the kit also warns on stderr; this does not, to spare the bot's fuel).
+    pub fn cost(&self, t: CellType) -> i32 {
+        match t {
+            CellType::Water => i32::MAX,
+            CellType::Grass => self.settings.cost_grass,
+            CellType::Forest => self.settings.cost_forest,
+            CellType::Sand => self.settings.cost_sand,
+            CellType::City => self.settings.cost_city,
+            CellType::Path => self.settings.cost_path,
+        }
+    }
+    /// Points per cell of an owned city, every round.
+    pub fn bonus_per_city_cell(&self) -> i32 {
+        self.settings.bonus_per_city_cell
+    }
+    /// Points per cell of an owned path, every round.
+    pub fn bonus_per_path_cell(&self) -> i32 {
+        self.settings.bonus_per_path_cell
+    }
+    /// `f` of the `f × 2^s` bonus per connected component of `s` owned cities.
+    pub fn factor_connected_component(&self) -> i32 {
+        self.settings.factor_connected_component
+    }
+    /// `pl` is a player id (0..4).
+    pub fn player_ok(&self, pl: usize) -> bool {
+        pl < NB_PLAYERS
+    }
+    /// The position is on the board (`g.pos_ok(p)` or `g.pos_ok((i, j))`).
+    pub fn pos_ok(&self, p: impl Into<Pos>) -> bool {
+        let p = p.into();
+        p.i >= 0 && p.j >= 0 && p.i < self.settings.rows && p.j < self.settings.cols
+    }
+
+    // ---- state ----------------------------------------------------------------------------
+
+    /// The bot's player id.
+    pub fn me(&self) -> usize {
+        self.me
+    }
+    /// Rounds played so far (0 in the first round).
+    pub fn round(&self) -> i32 {
+        self.round
+    }
+    /// A player's total score (0 for a bad id).
+    pub fn total_score(&self, pl: usize) -> i64 {
+        self.scores.get(pl).copied().unwrap_or(0)
+    }
+    /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
+    pub fn status(&self, pl: usize) -> f64 {
+        self.status.get(pl).copied().unwrap_or(-1.0)
+    }
+
+    /// Row-major index (`i × cols + j`) of a position on the board.
+    pub fn cell_index(&self, p: impl Into<Pos>) -> Option<usize> {
+        let p = p.into();
+        self.pos_ok(p).then(|| p.i as usize * self.settings.cols as usize + p.j as usize)
+    }
+    /// Everything about a cell (`g.cell(p)` or `g.cell((i, j))`); off the board: a WATER cell
+    /// with nothing on it.
+    pub fn cell(&self, p: impl Into<Pos>) -> Cell {
+        let Some(k) = self.cell_index(p) else { return Cell::default() };
+        Cell {
+            kind: self.kind[k],
+            unit_id: usize::try_from(self.unit_at[k]).ok(),
+            city_id: usize::try_from(self.city_id[k]).ok(),
+            path_id: usize::try_from(self.path_id[k]).ok(),
+        }
+    }
+    /// The cell type (WATER off the board).
+    pub fn kind(&self, p: impl Into<Pos>) -> CellType {
+        self.cell_index(p).map_or(CellType::Water, |k| self.kind[k])
+    }
+    /// The ork on a cell.
+    pub fn unit_at(&self, p: impl Into<Pos>) -> Option<usize> {
+        self.cell_index(p).and_then(|k| usize::try_from(self.unit_at[k]).ok())
+    }
+    /// Every cell's type, row-major (for fast loops; see [`Game::cell_index`]).
+    pub fn cell_types(&self) -> &[CellType] {
+        &self.kind
+    }
+
+    /// The number of orks (all players): the kit's `nb_units()`.
+    pub fn nb_units(&self) -> usize {
+        self.units.len()
+    }
+    /// An ork by id. Panics on a bad id.
+    pub fn unit(&self, id: usize) -> &Unit {
+        match self.units.get(id) {
+            Some(u) => u,
+            None => panic!("unit({id}): there are {} orks", self.units.len()),
+        }
+    }
+    /// All orks, by id.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// The ids of a player's orks, ascending (the kit's `orks(pl)`; allocates, see
+    /// [`Game::units_of`]).
+    pub fn orks(&self, pl: usize) -> Vec<usize> {
+        self.units_of(pl).map(|u| u.id).collect()
+    }
+    /// A player's orks, by ascending id.
+    pub fn units_of(&self, pl: usize) -> impl Iterator<Item = &Unit> + '_ {
+        self.units.iter().filter(move |u| u.player == pl)
+    }
+
+    /// The number of cities.
+    pub fn nb_cities(&self) -> usize {
+        self.cities.len()
+    }
+    /// A city's cells. Panics on a bad id.
+    pub fn city(&self, id: usize) -> &[Pos] {
+        &self.cities[id]
+    }
+    /// A city's owner.
+    pub fn city_owner(&self, id: usize) -> Option<usize> {
+        self.city_owner.get(id).and_then(|&o| owner(o))
+    }
+    /// The number of paths.
+    pub fn nb_paths(&self) -> usize {
+        self.paths.len()
+    }
+    /// A path: its two cities and its cells. Panics on a bad id.
+    pub fn path(&self, id: usize) -> &Path {
+        &self.paths[id]
+    }
+    /// A path's owner.
+    pub fn path_owner(&self, id: usize) -> Option<usize> {
+        self.path_owner.get(id).and_then(|&o| owner(o))
+    }
+
+    // ---- actions --------------------------------------------------------------------------
+
+    /// Gives a command (the kit's `execute`): move ork `c.id` one cell in `c.dir`. Only the
+    /// first order per ork and round counts; more than 1000 orders in one round abort the bot.
+    pub fn execute(&mut self, c: Command) {
+        self.move_unit(c.id, c.dir)
+    }
+    /// The same as [`Game::execute`], as in the Pandemic SDK.
+    pub fn move_unit(&mut self, id: usize, dir: Dir) {
+        // An id that does not fit is sent as -1: ignored by the host (and counted).
+        let id = i32::try_from(id).unwrap_or(-1);
+        self.orders.extend_from_slice(&id.to_le_bytes());
+        self.orders.extend_from_slice(&(dir.code() as i32).to_le_bytes());
+        if self.orders.len() >= ORDER_CHUNK * ORDER_SIZE {
+            self.flush_orders();
+        }
+    }
+
+    /// A uniform integer in `l..=u` from this bot's own random stream (derived from the match
+    /// seed). Panics if `l > u`.
+    pub fn random(&self, l: i32, u: i32) -> i32 {
+        crate::abi::random(l, u)
+    }
+
+    /// A uniformly random permutation of `0..n`, drawn like the engine's (Fisher–Yates from the
+    /// last index down, `n - 1` draws).
+    pub fn random_permutation(&self, n: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            let r = self.random(0, i32::try_from(k).unwrap_or(i32::MAX)) as usize;
+            v.swap(k, r);
+        }
+        v
+    }
+}
