@@ -3,6 +3,7 @@
 //! form `<name> <count>`, an optional header line of words, and `count` lines of integers.
 
 use crate::cnf::CnfError;
+use crate::game::NB_PLAYERS;
 use crate::grid::{Grid, Pos};
 
 /// A section after the grid: its keyword, the line it starts on and its rows of integers.
@@ -97,4 +98,81 @@ pub fn parse<T: Copy>(
         out.push(Section { name: name.to_string(), line: *n, rows: rows_read });
     }
     Ok((cells, last_line, out))
+}
+
+/// What a unit line of a FIXED board gives every game: the line, the unit's id, player and
+/// position (checked), and the rest of its numbers (the game's own fields).
+pub struct UnitLine<'a> {
+    pub line: usize,
+    pub id: usize,
+    pub player: usize,
+    pub pos: Pos,
+    pub rest: &'a [i64],
+}
+
+/// The words of one game's unit section, for its messages.
+pub struct UnitWords {
+    /// `unit`, `ork`.
+    pub unit: &'static str,
+    /// The parameter counting them per player: `nb_units`, `nb_orks`.
+    pub per_player_param: &'static str,
+    /// Where a unit may stand: `an open cell`, `land`.
+    pub allowed: &'static str,
+}
+
+/// Reads a unit section (`id player row col ...` per line, `section_line` its first line): exactly
+/// `per_player` units for each of the four players, ids `0..4 × per_player` once each, on cells
+/// where `allowed(pos)` holds, one per cell. `make` checks the game's own fields and builds the
+/// unit; its errors come before "listed twice", as each game had them.
+pub fn read_units<U>(
+    rows: &[(usize, Vec<i64>)],
+    section_line: usize,
+    per_player: usize,
+    words: &UnitWords,
+    (board_rows, board_cols): (usize, usize),
+    allowed: impl Fn(Pos) -> bool,
+    mut make: impl FnMut(&UnitLine<'_>) -> Result<U, CnfError>,
+) -> Result<Vec<U>, CnfError> {
+    let UnitWords { unit, per_player_param, allowed: place } = words;
+    let total = NB_PLAYERS * per_player;
+    if rows.len() != total {
+        return Err(CnfError::new(
+            section_line,
+            format!("{} {unit}s listed; nb_players x {per_player_param} is {total}", rows.len()),
+        ));
+    }
+    let mut units: Vec<Option<U>> = (0..total).map(|_| None).collect();
+    let mut count = [0usize; NB_PLAYERS];
+    let mut taken = Grid::new(board_rows, board_cols, false);
+    for (m, v) in rows {
+        let err = |msg: String| CnfError::new(*m, msg);
+        let id = usize::try_from(v[0])
+            .ok()
+            .filter(|&id| id < total)
+            .ok_or_else(|| err(format!("{unit} id {} is not in 0..{total}", v[0])))?;
+        let player = usize::try_from(v[1])
+            .ok()
+            .filter(|&p| p < NB_PLAYERS)
+            .ok_or_else(|| err(format!("player {} is not in 0..4", v[1])))?;
+        let pos = Pos::new(v[2] as i32, v[3] as i32);
+        if !taken.contains(pos) || !allowed(pos) {
+            return Err(err(format!("{unit} {id} at {pos} is not on {place}")));
+        }
+        if std::mem::replace(&mut taken[pos], true) {
+            return Err(err(format!("two {unit}s at {pos}")));
+        }
+        let built = make(&UnitLine { line: *m, id, player, pos, rest: &v[4..] })?;
+        if units[id].is_some() {
+            return Err(err(format!("{unit} id {id} is listed twice")));
+        }
+        count[player] += 1;
+        units[id] = Some(built);
+    }
+    if let Some(p) = (0..NB_PLAYERS).find(|&p| count[p] != per_player) {
+        return Err(CnfError::new(
+            section_line,
+            format!("player {p} has {} {unit}s; {per_player_param} is {per_player}", count[p]),
+        ));
+    }
+    Ok(units.into_iter().map(|u| u.expect("every id checked")).collect())
 }

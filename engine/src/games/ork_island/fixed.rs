@@ -20,9 +20,7 @@ use super::board::{Board, CellType};
 use super::params::Params;
 use super::state::{Ork, State};
 use crate::cnf::CnfError;
-use crate::game::NB_PLAYERS;
 use crate::games::fixed_grid;
-use crate::grid::{Grid, Pos};
 
 /// A FIXED board, and its orks if the file lists them.
 pub struct FixedBoard {
@@ -61,47 +59,22 @@ pub fn parse(params: &Params, lines: &[(usize, String)]) -> Result<FixedBoard, C
 }
 
 fn parse_orks(params: &Params, board: &Board, rows: Vec<(usize, Vec<i64>)>, line: usize) -> Result<Vec<Ork>, CnfError> {
-    let total = params.total_orks();
-    if rows.len() != total {
-        return Err(CnfError::new(line, format!("{} orks listed; nb_players x nb_orks is {total}", rows.len())));
-    }
-    let mut orks: Vec<Option<Ork>> = vec![None; total];
-    let mut per_player = [0usize; NB_PLAYERS];
-    let mut taken = Grid::new(board.rows(), board.cols(), false);
-    for (m, v) in rows {
-        let err = |msg: String| CnfError::new(m, msg);
-        let id = usize::try_from(v[0])
-            .ok()
-            .filter(|&id| id < total)
-            .ok_or_else(|| err(format!("ork id {} is not in 0..{total}", v[0])))?;
-        let player = usize::try_from(v[1])
-            .ok()
-            .filter(|&p| p < NB_PLAYERS)
-            .ok_or_else(|| err(format!("player {} is not in 0..4", v[1])))?;
-        let pos = Pos::new(v[2] as i32, v[3] as i32);
-        if !matches!(board.cell_types().get(pos), Some(t) if *t != CellType::Water) {
-            return Err(err(format!("ork {id} at {pos} is not on land")));
-        }
-        if std::mem::replace(&mut taken[pos], true) {
-            return Err(err(format!("two orks at {pos}")));
-        }
-        let health = i32::try_from(v[4])
-            .ok()
-            .filter(|h| *h >= 0)
-            .ok_or_else(|| err(format!("ork {id}: health {} must be 0 or more", v[4])))?;
-        if orks[id].is_some() {
-            return Err(err(format!("ork id {id} is listed twice")));
-        }
-        per_player[player] += 1;
-        orks[id] = Some(Ork { id, player, pos, health });
-    }
-    if let Some(p) = (0..NB_PLAYERS).find(|&p| per_player[p] != params.nb_orks) {
-        return Err(CnfError::new(
-            line,
-            format!("player {p} has {} orks; nb_orks is {}", per_player[p], params.nb_orks),
-        ));
-    }
-    Ok(orks.into_iter().map(|u| u.expect("every id checked")).collect())
+    let words = fixed_grid::UnitWords { unit: "ork", per_player_param: "nb_orks", allowed: "land" };
+    let size = (board.rows(), board.cols());
+    fixed_grid::read_units(
+        &rows,
+        line,
+        params.nb_orks,
+        &words,
+        size,
+        |p| board.cell(p) != CellType::Water,
+        |u| {
+            let health = i32::try_from(u.rest[0]).ok().filter(|h| *h >= 0).ok_or_else(|| {
+                CnfError::new(u.line, format!("ork {}: health {} must be 0 or more", u.id, u.rest[0]))
+            })?;
+            Ok(Ork { id: u.id, player: u.player, pos: u.pos, health })
+        },
+    )
 }
 
 /// The state of a FIXED board that lists its orks.

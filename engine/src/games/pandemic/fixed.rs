@@ -23,9 +23,8 @@ use super::params::Params;
 use super::setup::empty_state;
 use super::state::{State, Unit};
 use crate::cnf::CnfError;
-use crate::game::NB_PLAYERS;
 use crate::games::fixed_grid;
-use crate::grid::{Grid, Pos};
+use crate::grid::Pos;
 
 /// A FIXED board: the board, and the units and masks if the file lists them.
 pub struct FixedBoard {
@@ -81,63 +80,41 @@ fn parse_units(
     rows: Vec<(usize, Vec<i64>)>,
     line: usize,
 ) -> Result<Vec<Unit>, CnfError> {
-    let total = params.nb_players * params.nb_units;
-    if rows.len() != total {
-        return Err(CnfError::new(line, format!("{} units listed; nb_players x nb_units is {total}", rows.len())));
-    }
-    let mut units: Vec<Option<Unit>> = vec![None; total];
-    let mut per_player = [0usize; NB_PLAYERS];
-    let mut taken = Grid::new(board.rows(), board.cols(), false);
-    for (m, v) in rows {
-        let err = |msg: String| CnfError::new(m, msg);
-        let id = usize::try_from(v[0])
-            .ok()
-            .filter(|&id| id < total)
-            .ok_or_else(|| err(format!("unit id {} is not in 0..{total}", v[0])))?;
-        let player = usize::try_from(v[1])
-            .ok()
-            .filter(|&p| p < NB_PLAYERS)
-            .ok_or_else(|| err(format!("player {} is not in 0..4", v[1])))?;
-        let pos = Pos::new(v[2] as i32, v[3] as i32);
-        if !matches!(board.cell_types().get(pos), Some(t) if *t != CellType::Wall) {
-            return Err(err(format!("unit {id} at {pos} is not on an open cell")));
-        }
-        if std::mem::replace(&mut taken[pos], true) {
-            return Err(err(format!("two units at {pos}")));
-        }
-        let (health, damage, turns) = (v[4], v[5], v[6]);
-        if !(0..=i64::from(i32::MAX)).contains(&health)
-            || !(0..=100).contains(&damage)
-            || !(0..=1_000_000).contains(&turns)
-        {
-            return Err(err(format!("unit {id}: health must be >= 0, damage 0..=100, turns >= 0")));
-        }
-        let (immune, mask) = (v[7] != 0, v[8] != 0);
-        if immune && damage > 0 {
-            return Err(err(format!("unit {id} cannot be both immune and infected")));
-        }
-        if units[id].is_some() {
-            return Err(err(format!("unit id {id} is listed twice")));
-        }
-        per_player[player] += 1;
-        units[id] = Some(Unit {
-            id,
-            player,
-            pos,
-            health: health as i32,
-            damage: damage as i32,
-            turns: turns as i32,
-            immune,
-            mask,
-        });
-    }
-    if let Some(p) = (0..NB_PLAYERS).find(|&p| per_player[p] != params.nb_units) {
-        return Err(CnfError::new(
-            line,
-            format!("player {p} has {} units; nb_units is {}", per_player[p], params.nb_units),
-        ));
-    }
-    Ok(units.into_iter().map(|u| u.expect("every id checked")).collect())
+    let words = fixed_grid::UnitWords { unit: "unit", per_player_param: "nb_units", allowed: "an open cell" };
+    let size = (board.rows(), board.cols());
+    fixed_grid::read_units(
+        &rows,
+        line,
+        params.nb_units,
+        &words,
+        size,
+        |p| board.cell(p) != CellType::Wall,
+        |u| {
+            let err = |msg: String| CnfError::new(u.line, msg);
+            let id = u.id;
+            let (health, damage, turns) = (u.rest[0], u.rest[1], u.rest[2]);
+            if !(0..=i64::from(i32::MAX)).contains(&health)
+                || !(0..=100).contains(&damage)
+                || !(0..=1_000_000).contains(&turns)
+            {
+                return Err(err(format!("unit {id}: health must be >= 0, damage 0..=100, turns >= 0")));
+            }
+            let (immune, mask) = (u.rest[3] != 0, u.rest[4] != 0);
+            if immune && damage > 0 {
+                return Err(err(format!("unit {id} cannot be both immune and infected")));
+            }
+            Ok(Unit {
+                id,
+                player: u.player,
+                pos: u.pos,
+                health: health as i32,
+                damage: damage as i32,
+                turns: turns as i32,
+                immune,
+                mask,
+            })
+        },
+    )
 }
 
 /// The state a FIXED board describes, if it lists its units; otherwise the state without units.
