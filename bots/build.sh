@@ -19,6 +19,9 @@ bots=(
     "pandemic/null:pandemic/null"
     "pandemic/demo:pandemic/demo"
     "pandemic/dummy:pandemic/dummy"
+    "ork-island/null:ork_island/null"
+    "ork-island/demo:ork_island/demo"
+    "ork-island/dummy:ork_island/dummy"
     # Not a house bot: the example that beats Dummy (server tests, scripts/bench-server.sh).
     "examples/pandemic/ace:pandemic/ace"
 )

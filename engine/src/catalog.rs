@@ -2,6 +2,7 @@
 
 use crate::cnf::{self, CnfError, Config};
 use crate::game::{Game, SetupError, NB_PLAYERS};
+use crate::games::ork_island::{self, OrkIsland};
 use crate::games::pandemic::{self, Pandemic};
 use crate::params::ParamSpec;
 use crate::referee::{play_match, Bot, MatchOutput, MatchSetup};
@@ -95,9 +96,12 @@ where
 static PANDEMIC: Entry<Pandemic> =
     Entry { house: pandemic::house::house_bot, house_names: pandemic::house::HOUSE_BOTS };
 
+static ORK_ISLAND: Entry<OrkIsland> =
+    Entry { house: ork_island::house::house_bot, house_names: ork_island::house::HOUSE_BOTS };
+
 /// Every game Arena plays, in the order of the statements.
 pub fn games() -> Vec<&'static dyn AnyGame> {
-    vec![&PANDEMIC]
+    vec![&PANDEMIC, &ORK_ISLAND]
 }
 
 /// The names of all five games, implemented or not, for messages.

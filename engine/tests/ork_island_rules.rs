@@ -421,3 +421,79 @@ fn fixed_board_errors_say_where_and_what() {
     assert!(err.contains("unknown cell `X` at column 16") && err.contains("W water, . grass, F forest"), "{err}");
     assert!(err.contains("line 11:"), "the line of the bad row: {err}");
 }
+
+// --- The 1000-order cap, through the referee -----------------------------------------------
+
+mod order_cap {
+    use super::*;
+    use engine::games::ork_island::OrkIsland;
+    use engine::referee::{play_match, Bot, BotFailure, FreezeReason, MatchSetup, Turn};
+
+    struct Scripted(&'static str, fn(&mut Turn<'_, OrkIsland>) -> Result<(), BotFailure>);
+
+    impl Bot<OrkIsland> for Scripted {
+        fn name(&self) -> &str {
+            self.0
+        }
+        fn hash(&self) -> String {
+            format!("test:{}", self.0)
+        }
+        fn play(&mut self, t: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
+            (self.1)(t)
+        }
+    }
+
+    fn idle(_: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
+        Ok(())
+    }
+
+    /// Ork `id` of player `id / 2` on the grass of rows 13 and 16: ork 0 at (13, 2), ork 2 at (13, 6).
+    fn setup(rounds: i64) -> MatchSetup {
+        let orks: Vec<(usize, usize, i32, i32, i32)> =
+            (0..8).map(|id| (id, id / 2, 13 + 3 * (id as i32 % 2), 2 + 2 * id as i32, 100)).collect();
+        let text = cnf(&orks).replace("nb_orks 2\n", &format!("nb_orks 2\nnb_rounds {rounds}\n"));
+        let config = engine::cnf::parse(&text, SPECS).unwrap();
+        MatchSetup { params: config.params, board: config.board, seed: 3 }
+    }
+
+    #[test]
+    fn more_than_1000_orders_freezes_the_bot_and_the_match_goes_on() {
+        fn flood(t: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
+            for _ in 0..1001 {
+                if t.order(Order { unit: 0, dir: Dir::Right }).is_err() {
+                    break;
+                }
+            }
+            Ok(())
+        }
+        fn thousand(t: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
+            for _ in 0..1000 {
+                t.order(Order { unit: 2, dir: Dir::Top }).expect("1000 orders are allowed");
+            }
+            Ok(())
+        }
+        let mut bots: [Box<dyn Bot<OrkIsland>>; 4] = [
+            Box::new(Scripted("Flood", flood)),
+            Box::new(Scripted("Thousand", thousand)),
+            Box::new(Scripted("A", idle)),
+            Box::new(Scripted("B", idle)),
+        ];
+        let out = play_match(&setup(5), &mut bots, true).unwrap();
+        let s = &out.summary;
+        assert_eq!(s.rounds, 5);
+        let f = s.players[0].frozen.as_ref().expect("flood is frozen");
+        assert_eq!(f.reason, FreezeReason::Orders);
+        assert_eq!(f.round, 0);
+        assert!(f.message.contains("1000"), "{}", f.message);
+        assert_eq!(s.players[0].cpu, -1.0);
+        assert!(s.players[1..].iter().all(|p| p.frozen.is_none()), "1000 orders are fine");
+        let replay = engine::games::ork_island::replay::read(out.replay.as_ref().unwrap()).unwrap();
+        // The aborted round's orders were dropped: ork 0 never moved and kept its health.
+        assert!(replay.frames.iter().all(|f| f.orks[0].pos == at(13, 2) && f.orks[0].health == 100));
+        assert_eq!(replay.frames[1].common.frozen.len(), 1);
+        // Thousand's ork moved up once per round (grass, 1 health each): only its first order
+        // counted each time.
+        assert_eq!(replay.frames[5].orks[2].pos, at(8, 6));
+        assert_eq!(replay.frames[5].orks[2].health, 95);
+    }
+}

@@ -2,9 +2,10 @@
 //! island, paying health to cross its terrain. Rules: `shared/rules/ork-island.md`, with the
 //! clarifications of `shared/specs/ork-island.md`.
 //!
-//! In progress (issue 6): the rules, the generator, FIXED boards, the bot view, the replay codec
-//! and native Null and Demo are here and tested (`engine/tests/ork_island_*.rs`). Not in the
-//! catalog yet: the SDKs, the wasm house bots and the viewer come first.
+//!
+//! One module per part: parameters, board and its generator, FIXED boards, setup on the shore,
+//! round rules, the bot view, the replay codec, native Null and Demo. Tests in
+//! `engine/tests/ork_island_*.rs`.
 
 pub mod board;
 pub mod fixed;
