@@ -14,10 +14,17 @@ const PANDEMIC: &[HouseBot] = &[
     HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/pandemic/dummy.wasm") },
 ];
 
+const ORK_ISLAND: &[HouseBot] = &[
+    HouseBot { name: "Null", wasm: include_bytes!("../../bots/prebuilt/ork-island/null.wasm") },
+    HouseBot { name: "Demo", wasm: include_bytes!("../../bots/prebuilt/ork-island/demo.wasm") },
+    HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/ork-island/dummy.wasm") },
+];
+
 /// A game's house bots.
 pub fn house_bots(game: &str) -> &'static [HouseBot] {
     match game {
         "pandemic" => PANDEMIC,
+        "ork-island" => ORK_ISLAND,
         _ => &[],
     }
 }

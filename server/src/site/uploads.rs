@@ -303,6 +303,7 @@ mod tests {
     fn games() {
         assert_eq!(check_game("pandemic"), Ok("pandemic"));
         assert_eq!(check_game("Pandemic"), Ok("pandemic"));
+        assert_eq!(check_game("ork-island"), Ok("ork-island"));
         assert!(check_game("").unwrap_err().starts_with("choose a game"));
         assert!(check_game("mad-max").unwrap_err().contains("does not accept bots yet"));
         assert!(check_game("chess").unwrap_err().contains("unknown game"));

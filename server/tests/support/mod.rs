@@ -98,14 +98,25 @@ impl TestSite {
     }
 }
 
-/// The embedded house bot's wasm.
+/// The embedded Pandemic house bot's wasm.
 pub fn house_wasm(name: &str) -> &'static [u8] {
-    arena::house::find("pandemic", name).expect("house bot").wasm
+    house_wasm_of("pandemic", name)
 }
 
-/// Stores a bot for `user` as an upload would (module, name, bot row) and starts qualifying it.
+/// The embedded house bot's wasm of a game.
+pub fn house_wasm_of(game: &str, name: &str) -> &'static [u8] {
+    arena::house::find(game, name).expect("house bot").wasm
+}
+
+/// Stores a Pandemic bot for `user` as an upload would and starts qualifying it.
 pub async fn upload(site: &TestSite, user: i64, name: &str, wasm: &[u8]) -> i64 {
-    let info = site.state.sandbox.inspect(wasm, Some("pandemic")).expect("a valid bot");
+    upload_to(site, "pandemic", user, name, wasm).await
+}
+
+/// Stores a bot of `game` for `user` as an upload would (module, name, bot row) and starts
+/// qualifying it.
+pub async fn upload_to(site: &TestSite, game: &str, user: i64, name: &str, wasm: &[u8]) -> i64 {
+    let info = site.state.sandbox.inspect(wasm, Some(game)).expect("a valid bot");
     let mut tx = site.pool().begin().await.unwrap();
     sqlx::query("INSERT INTO wasm_modules (hash, bytes, size) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
         .bind(&info.hash)
@@ -114,24 +125,24 @@ pub async fn upload(site: &TestSite, user: i64, name: &str, wasm: &[u8]) -> i64 
         .execute(&mut *tx)
         .await
         .unwrap();
-    sqlx::query(
-        "INSERT INTO bot_names (game, name_key, user_id) VALUES ('pandemic', lower($1), $2) ON CONFLICT DO NOTHING",
-    )
-    .bind(name)
+    sqlx::query("INSERT INTO bot_names (game, name_key, user_id) VALUES ($1, lower($2), $3) ON CONFLICT DO NOTHING")
+        .bind(game)
+        .bind(name)
     .bind(user)
     .execute(&mut *tx)
     .await
     .unwrap();
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO bots (game, name, user_id, wasm_hash, status) VALUES ('pandemic', $1, $2, $3, 'qualifying') RETURNING id",
+        "INSERT INTO bots (game, name, user_id, wasm_hash, status) VALUES ($1, $2, $3, $4, 'qualifying') RETURNING id",
     )
+    .bind(game)
     .bind(name)
     .bind(user)
     .bind(&info.hash)
     .fetch_one(&mut *tx)
     .await
     .unwrap();
-    arena::site::qualification::start(&mut tx, id, "pandemic").await.unwrap();
+    arena::site::qualification::start(&mut tx, id, game).await.unwrap();
     tx.commit().await.unwrap();
     id
 }
@@ -154,9 +165,15 @@ pub async fn status(site: &TestSite, bot: i64) -> (String, String) {
         .unwrap()
 }
 
+/// The id of a Pandemic house bot.
 pub async fn house(site: &TestSite, name: &str) -> i64 {
+    house_of(site, "pandemic", name).await
+}
+
+/// The id of a house bot of a game.
+pub async fn house_of(site: &TestSite, game: &str, name: &str) -> i64 {
     let mut conn = site.pool().acquire().await.unwrap();
-    arena::site::qualification::house_bot(&mut conn, "pandemic", name).await.unwrap().unwrap()
+    arena::site::qualification::house_bot(&mut conn, game, name).await.unwrap().unwrap()
 }
 
 /// The example bot Ace (`bots/pandemic/ace`, shipped prebuilt): it beats Dummy most of the time.

@@ -83,15 +83,16 @@ fn interface(b: &[u8]) -> (Vec<String>, Vec<String>) {
 fn prebuilt_modules_speak_the_abi() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../prebuilt");
     let allowed = ["arena.random", "arena.orders", "wasi_snapshot_preview1.fd_write"];
-    for bot in ["null", "demo", "dummy"] {
-        let path = dir.join("pandemic").join(format!("{bot}.wasm"));
+    let games = [("pandemic", "arena_game_pandemic"), ("ork-island", "arena_game_ork_island")];
+    for (game, bot, marker) in games.into_iter().flat_map(|(g, m)| ["null", "demo", "dummy"].map(|b| (g, b, m))) {
+        let path = dir.join(game).join(format!("{bot}.wasm"));
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e} (run bots/build.sh)", path.display()));
         let (imports, exports) = interface(&bytes);
         for i in &imports {
-            assert!(allowed.contains(&i.as_str()), "{bot}: import {i} is not allowed");
+            assert!(allowed.contains(&i.as_str()), "{game}/{bot}: import {i} is not allowed");
         }
-        for e in ["memory", "arena_abi_v1", "arena_game_pandemic", "arena_alloc", "arena_start", "arena_play"] {
-            assert!(exports.iter().any(|x| x == e), "{bot}: no export {e}");
+        for e in ["memory", "arena_abi_v1", marker, "arena_alloc", "arena_start", "arena_play"] {
+            assert!(exports.iter().any(|x| x == e), "{game}/{bot}: no export {e}");
         }
         assert!(!exports.iter().any(|x| x.starts_with("arena_abi_v") && x != "arena_abi_v1"));
     }
