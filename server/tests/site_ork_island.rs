@@ -37,7 +37,7 @@ async fn a_pandemic_module_is_refused_for_ork_island() {
 }
 
 #[tokio::test]
-async fn an_ork_island_bot_qualifies_against_its_dummy_then_plays_the_ladder() {
+async fn an_ork_island_bot_is_judged_against_its_dummy_and_a_qualified_one_plays_the_ladder() {
     let site = support::site().await;
     let user = site.user("gorbag").await;
     let dummy = house_of(&site, GAME, "Dummy").await;
