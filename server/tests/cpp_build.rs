@@ -12,6 +12,9 @@ use tempfile::TempDir;
 const DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../bot-sdk/cpp/examples/pandemic/AIDemo.cc");
 const KIT_STYLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cpp/AIKitStyle.cc");
 const CHECKER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cpp/AIChecker.cc");
+const ORK_DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../bot-sdk/cpp/examples/ork_island/AIDemo.cc");
+const ORK_KIT_STYLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cpp/ork_island/AIKitStyle.cc");
+const ORK_CHECKER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cpp/ork_island/AIChecker.cc");
 
 /// Whether the compiler is there; prints why a test is skipped otherwise.
 fn have_clang(test: &str) -> bool {
@@ -131,18 +134,26 @@ const ALLOWED: &[&str] = &[
     "wasi_snapshot_preview1.proc_exit",
 ];
 
+/// Checks a Pandemic bot's module (see `check_game_bot`).
 fn check_bot(path: &Path) {
+    check_game_bot(path, "pandemic");
+}
+
+/// Checks that a built module validates, imports only what the ABI allows and exports the ABI's
+/// functions with the marker of `game` (and of no other game).
+fn check_game_bot(path: &Path, game: &str) {
     let wasm = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let (imports, exports) = imports_exports(&wasm);
     for i in &imports {
         assert!(ALLOWED.contains(&i.as_str()), "{}: imports {i}", path.display());
     }
     assert!(imports.iter().any(|i| i == "arena.orders"), "{imports:?}");
-    for e in
-        ["memory", "_initialize", "arena_abi_v1", "arena_game_pandemic", "arena_alloc", "arena_start", "arena_play"]
-    {
+    let marker = format!("arena_game_{}", game.replace('-', "_"));
+    for e in ["memory", "_initialize", "arena_abi_v1", marker.as_str(), "arena_alloc", "arena_start", "arena_play"] {
         assert!(exports.iter().any(|x| x == e), "{}: no export {e} in {exports:?}", path.display());
     }
+    let markers: Vec<&String> = exports.iter().filter(|e| e.starts_with("arena_game_")).collect();
+    assert_eq!(markers, [&marker], "{}", path.display());
     // Far below the 16 MiB upload limit.
     assert!(wasm.len() < 2_000_000, "{} bytes", wasm.len());
 }
@@ -240,9 +251,9 @@ fn game_and_file_errors() {
     let err = fails(dir.path(), &["AIX.cc"]);
     assert!(err.contains("--game <GAME>"), "{err}");
     let err = fails(dir.path(), &["AIX.cc", "--game", "chess"]);
-    assert!(err.contains("unknown game `chess`; the C++ SDK supports: pandemic"), "{err}");
-    let err = fails(dir.path(), &["AIX.cc", "--game", "ork-island"]);
-    assert!(err.contains("does not support ork-island yet"), "{err}");
+    assert!(err.contains("unknown game `chess`; the C++ SDK supports: pandemic, ork-island"), "{err}");
+    let err = fails(dir.path(), &["AIX.cc", "--game", "walking-dead"]);
+    assert!(err.contains("does not support walking-dead yet; it supports: pandemic, ork-island"), "{err}");
     let err = fails(dir.path(), &["AINope.cc", "--game", "pandemic"]);
     assert!(err.contains("AINope.cc: no such file"), "{err}");
     let err = fails(dir.path(), &["AIDummy.o", "--game", "pandemic"]);
@@ -375,4 +386,174 @@ fn built_bots_play_whole_matches() {
         assert_eq!(words[21], "virus", "{line}");
         assert_eq!(f["virus_total"].as_i64().unwrap(), words[22].parse::<i64>().unwrap(), "round {line}");
     }
+}
+
+#[test]
+fn ork_island_players_build() {
+    if !have_clang("ork_island_players_build") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let err = builds(dir.path(), &[ORK_DEMO, "--game", "ork-island", "-o", "demo.wasm"]);
+    assert!(err.contains("built demo.wasm"), "{err}");
+    check_game_bot(&dir.path().join("demo.wasm"), "ork-island");
+
+    // Every name of the kit's API, in kit style, compiles without warnings.
+    let err = builds(dir.path(), &[ORK_KIT_STYLE, "--game", "ork-island"]);
+    assert!(!err.contains("warning"), "{err}");
+    check_game_bot(&dir.path().join("AIKitStyle.wasm"), "ork-island");
+}
+
+#[test]
+fn each_game_offers_its_own_names() {
+    if !have_clang("each_game_offers_its_own_names") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // Ork Island's names are not Pandemic's: the compiler names each one missing.
+    player(
+        d,
+        "AIOrk.cc",
+        "Ork",
+        "for (int id : orks(me())) execute(Command(id, Dir(random(0, 3))));\n    cerr << cost(FOREST) << endl;",
+    );
+    let err = fails(d, &["AIOrk.cc", "--game", "pandemic"]);
+    assert!(err.contains("use of undeclared identifier 'orks'"), "{err}");
+    assert!(err.contains("use of undeclared identifier 'FOREST'"), "{err}");
+    assert!(err.contains("error: AIOrk.cc did not compile"), "{err}");
+    builds(d, &["AIOrk.cc", "--game", "ork-island"]);
+    check_game_bot(&d.join("AIOrk.wasm"), "ork-island");
+
+    // And the other way round.
+    player(
+        d,
+        "AIPan.cc",
+        "Pan",
+        "for (int id : my_units(me())) move(id, BOTTOM);\n    cerr << cell(0, 0).virus << endl;",
+    );
+    let err = fails(d, &["AIPan.cc", "--game", "ork-island"]);
+    assert!(err.contains("use of undeclared identifier 'my_units'"), "{err}");
+    assert!(err.contains("no member named 'virus'"), "{err}");
+    builds(d, &["AIPan.cc", "--game", "pandemic"]);
+    check_bot(&d.join("AIPan.wasm"));
+
+    // A bot built for one game is refused in a match of the other, before it plays.
+    let out = arena(d, &["run", "pandemic", "AIOrk.wasm", "Null", "Null", "Null", "--no-replay"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("built for ork-island"), "{err}");
+}
+
+/// Each item with a space before it: " a b c".
+fn spaced<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    items.into_iter().map(|x| format!(" {x}")).collect()
+}
+
+/// The house bots the Ork Island players meet (wasm, in the sandbox).
+const ORK_OPPONENTS: [&str; 3] = ["Demo", "Demo", "Null"];
+
+#[test]
+fn ork_island_bots_play_whole_matches() {
+    if !have_clang("ork_island_bots_play_whole_matches") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    builds(d, &[ORK_DEMO, "--game", "ork-island", "-o", "AIDemo.wasm"]);
+    builds(d, &[ORK_CHECKER, "--game", "ork-island"]);
+    builds(d, &[ORK_KIT_STYLE, "--game", "ork-island"]);
+    let run = |bot: &str, seed: &str, extra: &[&str]| {
+        let mut args = vec!["run", "ork-island", bot];
+        args.extend(ORK_OPPONENTS);
+        args.extend(["--seed", seed, "--json"]);
+        args.extend(extra);
+        ok(d, &args)
+    };
+
+    // The demo plays 200 rounds without being frozen, uses some CPU, scores, and beats the
+    // house Demos, which step at random.
+    let (out, _) = run("AIDemo.wasm", "1", &["--no-replay"]);
+    let s = summary(&out);
+    assert_eq!(s["rounds"], 200, "{s}");
+    let p = &s["players"][0];
+    assert_eq!(p["name"], "Demo", "{s}");
+    assert!(p["frozen"].is_null(), "{s}");
+    let cpu = p["cpu"].as_f64().unwrap();
+    assert!(cpu > 0.0 && cpu < 0.2, "{s}");
+    assert!(p["score"].as_i64().unwrap() > 0, "{s}");
+    assert_eq!(p["rank"], 1, "{s}");
+    // Same seed, same bots: the same match, CPU shares included.
+    let (again, _) = run("AIDemo.wasm", "1", &["--no-replay"]);
+    assert_eq!(summary(&again), s);
+
+    // The kit-style player plays too, and its orders take effect: it beats the Demos.
+    let (out, err) = run("AIKitStyle.wasm", "2", &["--no-replay"]);
+    let s = summary(&out);
+    assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
+    assert_eq!(s["players"][0]["rank"], 1, "{s}");
+
+    // The checker re-derives every round from the rules (a failed check would freeze it) and
+    // prints the board and a few rounds, which must be the engine's, as the replay records them.
+    let (out, err) = run("AIChecker.wasm", "3", &["--stderr", "-o", "m.replay"]);
+    let s = summary(&out);
+    assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
+    let printed: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("[0 Checker] ")).collect();
+    let replay = engine::games::ork_island::replay::read(&std::fs::read(d.join("m.replay")).unwrap()).unwrap();
+    let mut expected = Vec::new();
+    let p = engine::games::ork_island::params::Params::defaults();
+    expected.push(format!(
+        "board {} {} {} {} {} {} {} {} {} {} {} {} {} 0",
+        p.rows,
+        p.cols,
+        p.nb_rounds,
+        p.initial_health,
+        p.nb_orks,
+        p.cost_grass,
+        p.cost_forest,
+        p.cost_sand,
+        p.cost_city,
+        p.cost_path,
+        p.bonus_per_city_cell,
+        p.bonus_per_path_cell,
+        p.factor_connected_component
+    ));
+    let b = &replay.board;
+    for i in 0..b.rows() {
+        let row: String = (0..b.cols())
+            .map(|j| b"W.FSCP"[b.cell(engine::grid::Pos::new(i as i32, j as i32)).code() as usize] as char)
+            .collect();
+        expected.push(format!("row {i} {row}"));
+    }
+    let cells = |cells: &[engine::grid::Pos]| spaced(cells.iter().map(|c| format!("{},{}", c.i, c.j)));
+    for (k, city) in b.cities().iter().enumerate() {
+        expected.push(format!("city {k}{}", cells(city)));
+    }
+    for (k, path) in b.paths().iter().enumerate() {
+        expected.push(format!("path {k} {} {}{}", path.ends.0, path.ends.1, cells(&path.cells)));
+    }
+    for r in [0, 1, 57, 199] {
+        let f = &replay.frames[r];
+        assert_eq!(f.round, r as u32);
+        expected.push(format!("frame {r} scores{}", spaced(f.common.scores)));
+        expected.push(format!("frame {r} cities{}", spaced(&f.city_owner)));
+        expected.push(format!("frame {r} paths{}", spaced(&f.path_owner)));
+        let orks = f.orks.iter().map(|u| format!("{},{},{},{}", u.player, u.pos.i, u.pos.j, u.health));
+        expected.push(format!("frame {r} orks{}", spaced(orks)));
+    }
+    let warning = "warning: cost(0): orks cannot enter WATER; returning INT_MAX";
+    let (warnings, lines): (Vec<&str>, Vec<&str>) = printed.into_iter().partition(|l| *l == warning);
+    for (k, want) in expected.iter().enumerate() {
+        assert_eq!(lines.get(k), Some(&want.as_str()), "line {k}: the checker's view differs from the engine's replay");
+    }
+    assert_eq!(
+        lines.len(),
+        expected.len(),
+        "more lines than expected: {:?}",
+        &lines[expected.len().min(lines.len())..]
+    );
+    // cost(WATER) is asked every round, and warns once.
+    assert_eq!(warnings.len(), 1, "{err}");
+    // Someone scored by round 57: the frames compared are not all empty.
+    assert!(replay.frames[57].common.scores.iter().any(|&x| x > 0));
 }

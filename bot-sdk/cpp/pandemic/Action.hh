@@ -9,25 +9,11 @@
 #define ARENA_PANDEMIC_ACTION_HH
 
 #include "Structs.hh"
-#include "arena/abi.hh"
-
-// An order: move unit `id` in direction `dir`.
-struct Command {
-  int id;
-  Dir dir;
-
-  Command() : id(-1), dir(NONE) {}
-  Command(int id, Dir dir) : id(id), dir(dir) {}
-};
 
 class Action {
  public:
   // Orders unit id to move in direction dir: into an empty cell it moves, into an enemy it attacks.
-  void move(int id, Dir dir) {
-    // The ABI's 8-byte record: i32 unit id, i32 direction, little-endian (as wasm32 is).
-    int32_t record[2] = {int32_t(id), int32_t(dir)};
-    arena_sdk::give_order(record, sizeof record);
-  }
+  void move(int id, Dir dir) { arena_sdk::give_unit_order(id, dir); }
 
   // Same as move(c.id, c.dir).
   void execute(const Command& c) { move(c.id, c.dir); }

@@ -35,11 +35,6 @@ class Player : public State, public Action, public arena_sdk::Random {
   int arena_me_ = -1;
 };
 
-// Registers the player class: the last line of a player file, `RegisterPlayer(PLAYER_NAME);`.
-// A bot has exactly one: `arena build` says so when a file lacks it or two files have it.
-#define RegisterPlayer(name) ARENA_REGISTER_PLAYER_(name)
-#define ARENA_REGISTER_PLAYER_(name)                                 \
-  extern "C" ::Player* arena_new_player() { return name::factory(); } \
-  extern "C" const char arena_player_name[] = #name
+// RegisterPlayer(name) is defined in arena/abi.hh (the same for every game).
 
 #endif

@@ -1,57 +1,14 @@
-// Arena's C++ SDK for Pandemic: the kit's basic types (Structs.hh).
+// Arena's C++ SDK for Pandemic: the kit's basic types (Structs.hh). Dir, Pos, City, Path and
+// Command are the ones every grid game shares (arena/grid.hh).
 
 #ifndef ARENA_PANDEMIC_STRUCTS_HH
 #define ARENA_PANDEMIC_STRUCTS_HH
 
 #include "Utils.hh"
+#include "arena/grid.hh"
 
 // The type of a cell. The codes are those of the bot ABI (docs/bot-abi.md).
 enum CellType { WALL, GRASS, CITY, PATH };
-
-// A direction: BOTTOM is row + 1, RIGHT is column + 1, TOP is row - 1, LEFT is column - 1, NONE
-// stays. The codes 0..4 are those of the bot ABI.
-enum Dir { BOTTOM, RIGHT, TOP, LEFT, NONE };
-
-// A position on the board: row i, column j.
-struct Pos {
-  int i, j;
-
-  Pos() : i(-1), j(-1) {}
-  Pos(int i, int j) : i(i), j(j) {}
-
-  // Moves one cell in direction d (NONE: stays).
-  Pos& operator+=(Dir d) {
-    switch (d) {
-      case BOTTOM: ++i; break;
-      case RIGHT: ++j; break;
-      case TOP: --i; break;
-      case LEFT: --j; break;
-      default: break;
-    }
-    return *this;
-  }
-  Pos operator+(Dir d) const {
-    Pos p = *this;
-    p += d;
-    return p;
-  }
-
-  // Component-wise sum.
-  Pos& operator+=(Pos p) {
-    i += p.i;
-    j += p.j;
-    return *this;
-  }
-  Pos operator+(Pos p) const { return Pos(i + p.i, j + p.j); }
-};
-
-inline bool operator==(const Pos& a, const Pos& b) { return a.i == b.i && a.j == b.j; }
-inline bool operator!=(const Pos& a, const Pos& b) { return !(a == b); }
-// Row-major order: by row, then by column.
-inline bool operator<(const Pos& a, const Pos& b) { return a.i != b.i ? a.i < b.i : a.j < b.j; }
-
-// Prints "(i, j)".
-inline ostream& operator<<(ostream& os, const Pos& p) { return os << "(" << p.i << ", " << p.j << ")"; }
 
 // What a cell holds. The ids are -1 when there is none.
 struct Cell {
@@ -82,11 +39,5 @@ struct Unit {
   Unit(int id, int player, Pos pos, int health, int damage, int turns, bool immune, bool mask)
       : id(id), player(player), pos(pos), health(health), damage(damage), turns(turns), immune(immune), mask(mask) {}
 };
-
-// A city: its cells.
-typedef vector<Pos> City;
-
-// A path: the ids of the two cities it joins, and its cells (not counting the cities' cells).
-typedef pair<pair<int, int>, vector<Pos>> Path;
 
 #endif

@@ -21,7 +21,7 @@ pub struct BuildArgs {
     /// The player's C++ sources: AIName.cc, then any other .cc files it needs.
     #[arg(required = true, value_name = "FILE.cc")]
     files: Vec<PathBuf>,
-    /// The game the player plays (the C++ SDK supports: pandemic).
+    /// The game the player plays (the C++ SDK supports: pandemic, ork-island).
     #[arg(short, long)]
     game: String,
     /// Where to write the bot (default: the first file's name with .wasm, e.g. AIName.wasm).
@@ -51,6 +51,9 @@ macro_rules! sdk_files {
 const COMMON_FILES: &[SdkFile] = sdk_files![
     "include/bits/stdc++.h",
     "include/arena/abi.hh",
+    "include/arena/grid.hh",
+    "include/arena/grid_state.hh",
+    "include/arena/grid_view.hh",
     "include/Utils.hh",
     "include/Random.hh",
     "runtime/arena_runtime.cc",
@@ -59,24 +62,42 @@ const COMMON_FILES: &[SdkFile] = sdk_files![
 /// The game-independent runtime, compiled into every bot.
 const COMMON_RUNTIME: &str = "runtime/arena_runtime.cc";
 
-/// A game the C++ SDK supports: its headers and runtime live in `bot-sdk/cpp/<name>/`, and
-/// `<name>/arena_main.cc` implements its part of the ABI.
+/// A game the C++ SDK supports: its headers and runtime live in `bot-sdk/cpp/<dir>/`, and
+/// `<dir>/arena_main.cc` implements its part of the ABI.
 struct GameSdk {
+    /// The game's name, as `--game` and the catalog spell it.
     name: &'static str,
+    /// Its directory: the name with `-` written `_`, like the ABI's `arena_game_<game>` marker.
+    dir: &'static str,
     files: &'static [SdkFile],
 }
 
-const GAMES: &[GameSdk] = &[GameSdk {
-    name: "pandemic",
-    files: sdk_files![
-        "pandemic/Action.hh",
-        "pandemic/Player.hh",
-        "pandemic/Settings.hh",
-        "pandemic/State.hh",
-        "pandemic/Structs.hh",
-        "pandemic/arena_main.cc",
-    ],
-}];
+const GAMES: &[GameSdk] = &[
+    GameSdk {
+        name: "pandemic",
+        dir: "pandemic",
+        files: sdk_files![
+            "pandemic/Action.hh",
+            "pandemic/Player.hh",
+            "pandemic/Settings.hh",
+            "pandemic/State.hh",
+            "pandemic/Structs.hh",
+            "pandemic/arena_main.cc",
+        ],
+    },
+    GameSdk {
+        name: "ork-island",
+        dir: "ork_island",
+        files: sdk_files![
+            "ork_island/Action.hh",
+            "ork_island/Player.hh",
+            "ork_island/Settings.hh",
+            "ork_island/State.hh",
+            "ork_island/Structs.hh",
+            "ork_island/arena_main.cc",
+        ],
+    },
+];
 
 /// Compiler flags for every source, after the target, sysroot and include directories.
 const CXXFLAGS: &[&str] = &[
@@ -152,7 +173,7 @@ pub fn run(a: BuildArgs) -> anyhow::Result<()> {
 
     // The SDK runtime: compiled once per compiler, cached.
     let mut runtime_objs = Vec::new();
-    for src in [COMMON_RUNTIME.to_string(), format!("{}/arena_main.cc", game.name)] {
+    for src in [COMMON_RUNTIME.to_string(), format!("{}/arena_main.cc", game.dir)] {
         runtime_objs.push(sdk.runtime_object(&tc, game, &src, a.verbose)?);
     }
 
@@ -307,7 +328,7 @@ impl Toolchain {
     fn compile_command(&self, sdk_dir: &Path, game: &GameSdk) -> Command {
         let mut cmd = self.base_command();
         // -isystem: the SDK's headers never warn in the player's build.
-        cmd.arg("-isystem").arg(sdk_dir.join(game.name));
+        cmd.arg("-isystem").arg(sdk_dir.join(game.dir));
         cmd.arg("-isystem").arg(sdk_dir.join("include"));
         cmd.args(CXXFLAGS);
         cmd
@@ -414,7 +435,7 @@ impl SdkDir {
         for f in CXXFLAGS {
             key.add(f.as_bytes());
         }
-        let dir = self.dir.join(format!("obj-{}-{:016x}", game.name, key.finish()));
+        let dir = self.dir.join(format!("obj-{}-{:016x}", game.dir, key.finish()));
         let stem = Path::new(src).file_stem().unwrap_or_default().to_string_lossy().into_owned();
         let obj = dir.join(format!("{stem}.o"));
         if obj.is_file() {
@@ -763,13 +784,22 @@ mod tests {
     }
 
     #[test]
+    fn game_directories_are_the_markers_names() {
+        for g in GAMES {
+            assert!(engine::catalog::ALL_GAME_NAMES.contains(&g.name), "{}", g.name);
+            assert_eq!(g.dir, g.name.replace('-', "_"), "{}", g.name);
+            assert!(g.files.iter().any(|f| f.path == format!("{}/arena_main.cc", g.dir)), "{}", g.name);
+        }
+    }
+
+    #[test]
     fn every_sdk_file_is_embedded() {
         // Adding a header to bot-sdk/cpp/ without listing it here would break builds outside the
         // repository only: catch it here.
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bot-sdk/cpp");
         let mut on_disk = Vec::new();
         let mut dirs: Vec<String> = vec!["include".into(), "runtime".into()];
-        dirs.extend(GAMES.iter().map(|g| g.name.to_string()));
+        dirs.extend(GAMES.iter().map(|g| g.dir.to_string()));
         while let Some(d) = dirs.pop() {
             for e in std::fs::read_dir(root.join(&d)).unwrap() {
                 let e = e.unwrap();

@@ -104,4 +104,12 @@ SetupHeader read_setup_header(Reader& r, const char* game);
 
 }  // namespace arena_sdk
 
+// Registers the player class: the last line of a player file, `RegisterPlayer(PLAYER_NAME);`.
+// It defines the symbols the game's arena_main.cc starts from, so a bot has exactly one:
+// `arena build` says so when a file lacks it or two files have it.
+#define RegisterPlayer(name) ARENA_REGISTER_PLAYER_(name)
+#define ARENA_REGISTER_PLAYER_(name)                                 \
+  extern "C" ::Player* arena_new_player() { return name::factory(); } \
+  extern "C" const char arena_player_name[] = #name
+
 #endif

@@ -1,0 +1,40 @@
+// Arena's C++ SDK for Ork Island: the Player class a bot derives from, as in the Jutge kit.
+//
+//   #include "Player.hh"
+//   #define PLAYER_NAME Mine
+//   struct PLAYER_NAME : public Player {
+//     static Player* factory() { return new PLAYER_NAME; }
+//     virtual void play() { ... }
+//   };
+//   RegisterPlayer(PLAYER_NAME);
+//
+// Build it with `arena build AIMine.cc --game ork-island -o Mine.wasm`.
+
+#ifndef ARENA_ORK_ISLAND_PLAYER_HH
+#define ARENA_ORK_ISLAND_PLAYER_HH
+
+#include "Action.hh"
+#include "Random.hh"
+#include "Settings.hh"
+#include "State.hh"
+#include "Structs.hh"
+#include "Utils.hh"
+
+class Player : public State, public Action, public arena_sdk::Random {
+ public:
+  virtual ~Player() {}
+
+  // Called once per round: read the state, give orders.
+  virtual void play() = 0;
+
+  // This player's id (0..3).
+  int me() const { return arena_me_; }
+
+ private:
+  friend struct arena_sdk::Runtime;
+  int arena_me_ = -1;
+};
+
+// RegisterPlayer(name) is defined in arena/abi.hh (the same for every game).
+
+#endif

@@ -1,0 +1,25 @@
+// Arena's C++ SDK for Ork Island: the state of the match as the bot sees it at the start of a
+// round (the kit's State.hh). The SDK refreshes it from the host's round view before each play().
+//
+// round() total_score(pl) status(pl) cell(i, j) cell(p) unit(id) nb_cities() city(id)
+// city_owner(id) nb_paths() path(id) path_owner(id) come from GridState (arena/grid_state.hh):
+// they return const references where the kit returns copies, and an id or position out of range
+// stops the bot with a message naming the call.
+
+#ifndef ARENA_ORK_ISLAND_STATE_HH
+#define ARENA_ORK_ISLAND_STATE_HH
+
+#include "Settings.hh"
+#include "arena/grid_state.hh"
+
+class State : public arena_sdk::GridState<Settings, Cell, Unit> {
+ public:
+  // Number of orks of all players (ids 0 .. nb_units() - 1). Orks never disappear: a dead ork
+  // comes back, for its killer's player, with the same id.
+  int nb_units() const { return arena_unit_count(); }
+
+  // The ids of the orks player pl owns, ascending.
+  const vector<int>& orks(int pl) const { return arena_units_of(pl, "orks"); }
+};
+
+#endif
