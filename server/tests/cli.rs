@@ -302,7 +302,8 @@ fn list_shows_games_parameters_and_house_bots() {
     ] {
         assert_eq!(param(name), (default.to_string(), range.to_string()), "{name}");
     }
-    assert!(stdout.contains("not playable yet: ork-island, walking-dead, purge, mad-max"), "{stdout}");
+    assert!(stdout.contains("ork-island (Ork Island)") && stdout.contains("nb_orks"), "{stdout}");
+    assert!(stdout.contains("not playable yet: walking-dead, purge, mad-max"), "{stdout}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -647,8 +648,8 @@ fn run_errors_name_the_problem() {
     let d = dir.path();
     let e = fails(d, &["run", "chess", "Demo", "Demo", "Null", "Null"]);
     assert!(e.contains("unknown game `chess`") && e.contains("pandemic"), "{e}");
-    let e = fails(d, &["run", "ork-island", "Demo", "Demo", "Null", "Null"]);
-    assert!(e.contains("ork-island is not playable yet") && e.contains("pandemic"), "{e}");
+    let e = fails(d, &["run", "mad-max", "Demo", "Demo", "Null", "Null"]);
+    assert!(e.contains("mad-max is not playable yet") && e.contains("pandemic, ork-island"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "Smart", "Null"], &[]));
     assert!(e.contains("unknown bot `Smart`") && e.contains("Null, Demo, Dummy"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "bots/mine.wasm", "Null"], &[]));
@@ -709,6 +710,104 @@ fn replay_frame_gives_the_state_after_a_round() {
     assert!(err.contains("no frame 201: this replay has frames 0..=200"), "{err}");
 }
 
+#[test]
+fn replay_reads_ork_island_and_its_frames() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let run = ["run", "ork-island", "Demo", "Demo", "Demo", "Null", "--seed", "3", "--out", "o.replay", "--json"];
+    let (summary, _) = ok(d, &run);
+    let summary = json(&summary);
+    assert_eq!(summary["game"], "ork-island");
+    let (text, _) = ok(d, &["replay", "o.replay"]);
+    assert!(text.starts_with("Ork Island replay, format 1,"), "{text}");
+    assert!(text.contains("seed 3, 200 rounds, 201 frames, board generated"), "{text}");
+
+    let frame = |n: usize| json(&ok(d, &["replay", "o.replay", "--frame", &n.to_string()]).0);
+    let ints = |v: &Value| -> Vec<i64> { v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect() };
+    let first = frame(0);
+    assert_eq!(first["round"], 0);
+    assert_eq!(first["units"], serde_json::json!([15, 15, 15, 15]));
+    assert_eq!(first["scores"], serde_json::json!([0, 0, 0, 0]));
+    assert_eq!(first["health"], serde_json::json!([1500, 1500, 1500, 1500]), "every ork starts with 100");
+    assert!(first["city_owner"].as_array().unwrap().iter().all(|o| o == -1), "no owners at the start");
+    assert!(first["cities"] == serde_json::json!([0, 0, 0, 0]) && first["moves"] == serde_json::json!([]));
+    let orks = first["orks"].as_array().unwrap();
+    assert_eq!(orks.len(), 60);
+    for (k, o) in orks.iter().enumerate() {
+        assert_eq!(o["id"], k);
+        assert_eq!(o["player"].as_u64().unwrap(), k as u64 / 15, "ork ids are player x nb_orks + k");
+        assert_eq!(o["health"], 100);
+    }
+
+    let last = frame(200);
+    assert_eq!(last["round"], 200);
+    for p in 0..4 {
+        assert_eq!(last["scores"][p], summary["players"][p]["score"], "player {p}");
+    }
+    assert_eq!(ints(&last["units"]).iter().sum::<i64>(), 60, "orks change sides but never disappear");
+    let orks = last["orks"].as_array().unwrap();
+    let mut health = [0i64; 4];
+    let mut cells = BTreeSet::new();
+    for o in orks {
+        let h = o["health"].as_i64().unwrap();
+        assert!((0..=100).contains(&h), "a living ork has 0..=100 health: {o}");
+        health[o["player"].as_u64().unwrap() as usize] += h;
+        assert!(cells.insert((o["row"].as_i64().unwrap(), o["col"].as_i64().unwrap())), "one ork a cell: {o}");
+    }
+    assert_eq!(ints(&last["health"]), health.to_vec(), "health is each player's total");
+    let owned =
+        |key: &str, p: i64| last[key].as_array().unwrap().iter().filter(|o| o.as_i64() == Some(p)).count() as i64;
+    for p in 0..4 {
+        assert_eq!(last["cities"][p as usize].as_i64().unwrap(), owned("city_owner", p), "cities of {p}");
+        assert_eq!(last["paths"][p as usize].as_i64().unwrap(), owned("path_owner", p), "paths of {p}");
+    }
+    assert!(summary["players"][0]["score"].as_i64().unwrap() > 0, "Demo conquers something: {summary}");
+    assert_eq!(summary["players"][3]["score"], 0, "Null conquers nothing");
+
+    // The moves of round 1: Demo's orks (players 0..2) only, one each at most, real directions.
+    let moves = frame(1)["moves"].as_array().unwrap().clone();
+    assert!(!moves.is_empty());
+    let mut seen = BTreeSet::new();
+    for m in &moves {
+        let ork = m["ork"].as_u64().unwrap();
+        assert!(ork < 45 && seen.insert(ork), "{m}");
+        assert!(["bottom", "right", "top", "left"].contains(&m["dir"].as_str().unwrap()), "{m}");
+    }
+    let err = fails(d, &["replay", "o.replay", "--frame", "201"]);
+    assert!(err.contains("no frame 201: this replay has frames 0..=200"), "{err}");
+
+    // A damaged island is found by `arena replay` (the game's part is decoded too): cell (0, 0)
+    // made GRASS. The body is H, then I whose payload starts with rows and cols (a byte each).
+    let bytes = std::fs::read(d.join("o.replay")).unwrap();
+    let mut body = zstd::stream::decode_all(&bytes[10..]).unwrap();
+    let varint_end = |b: &[u8], mut at: usize| -> (usize, usize) {
+        let (mut v, mut shift) = (0usize, 0);
+        loop {
+            v |= usize::from(b[at] & 0x7f) << shift;
+            shift += 7;
+            at += 1;
+            if b[at - 1] & 0x80 == 0 {
+                return (v, at);
+            }
+        }
+    };
+    assert_eq!(body[0], b'H');
+    let (h_len, h_start) = varint_end(&body, 1);
+    let i_tag = h_start + h_len;
+    assert_eq!(body[i_tag], b'I');
+    let (_, i_start) = varint_end(&body, i_tag + 1);
+    assert_eq!(&body[i_start..i_start + 3], &[70, 70, 0], "rows, cols, then WATER at (0, 0)");
+    body[i_start + 2] = 1;
+    let mut damaged = bytes[..10].to_vec();
+    let mut enc = zstd::stream::Encoder::new(&mut damaged, 3).unwrap();
+    enc.include_checksum(true).unwrap();
+    enc.write_all(&body).unwrap();
+    enc.finish().unwrap();
+    std::fs::write(d.join("island.replay"), damaged).unwrap();
+    let err = fails(d, &["replay", "island.replay"]);
+    assert!(err.contains("damaged replay: board: the outer ring must be WATER, but (0, 0) is not"), "{err}");
+}
+
 /// Reads one HTTP/1.0 response from `addr` for `path`: (status line, body).
 fn http_get(addr: &str, path: &str) -> (String, Vec<u8>) {
     use std::io::Read;
@@ -743,6 +842,14 @@ fn view_serves_the_viewer_and_the_replay() {
     let (status, body) = http_get(&addr, "/replay.bin");
     let (status2, page) = http_get(&addr, "/viewer.html");
     let (status3, _) = http_get(&addr, "/no-such-file.js");
+    // Every script the page loads is served: the reader, the shared grid part, each game's part.
+    let page_text = String::from_utf8_lossy(&page).into_owned();
+    let scripts: Vec<&str> =
+        page_text.split("<script src=\"").skip(1).map(|s| s.split('"').next().unwrap_or("")).collect();
+    for want in ["js/replay.js", "js/grid.js", "js/games/pandemic.js", "js/games/ork-island.js", "js/viewer.js"] {
+        assert!(scripts.contains(&want), "viewer.html loads {want}: {scripts:?}");
+    }
+    let served: Vec<(String, Vec<u8>)> = scripts.iter().map(|s| http_get(&addr, &format!("/{s}"))).collect();
     child.kill().unwrap();
     child.wait().unwrap();
     assert!(status.contains("200"), "{status}");
@@ -750,6 +857,11 @@ fn view_serves_the_viewer_and_the_replay() {
     assert!(status2.contains("200"), "{status2}");
     assert!(String::from_utf8_lossy(&page).contains("<html"), "the viewer page is served");
     assert!(status3.contains("404"), "{status3}");
+    for (script, (status, body)) in scripts.iter().zip(&served) {
+        assert!(status.contains("200") && !body.is_empty(), "{script}: {status}");
+    }
+    let ork = &served[scripts.iter().position(|s| *s == "js/games/ork-island.js").unwrap()].1;
+    assert!(String::from_utf8_lossy(ork).contains("registerGame('ork-island'"), "Ork Island's renderer is embedded");
     // A damaged replay is refused before serving.
     std::fs::write(d.join("bad.replay"), b"ARENARPL\x01\x00garbage").unwrap();
     let err = fails(d, &["view", "bad.replay"]);

@@ -490,6 +490,14 @@ async fn static_files_are_served_with_cache_headers() {
     assert!(viewer.header(header::CONTENT_TYPE).starts_with("text/html"));
     assert!(viewer.header(header::CACHE_CONTROL).contains("max-age"));
     assert_eq!(get(f.state(), "/viewer/nope.js", None).await.status, StatusCode::NOT_FOUND);
+    // The match pages embed the viewer: it loads every game's renderer from /viewer/.
+    let page = viewer.text();
+    for script in ["js/replay.js", "js/grid.js", "js/games/pandemic.js", "js/games/ork-island.js", "js/viewer.js"] {
+        assert!(page.contains(&format!("<script src=\"{script}\"></script>")), "viewer.html loads {script}");
+        let js = get(f.state(), &format!("/viewer/{script}"), None).await;
+        assert_eq!(js.status, StatusCode::OK, "{script}");
+        assert!(js.header(header::CONTENT_TYPE).starts_with("text/javascript"), "{script}");
+    }
 
     // The icon every page links to, also where browsers look for it unasked.
     for path in ["/static/favicon.svg", "/favicon.ico"] {

@@ -36,6 +36,13 @@ function makeReplay(dir, seed, bots = ['Demo', 'Demo', 'Null', 'Null'], extra = 
   return out;
 }
 
+/** Runs `arena run ork-island ... --out FILE` and returns FILE. */
+function makeOrkReplay(dir, seed, bots = ['Demo', 'Demo', 'Demo', 'Null'], extra = []) {
+  const out = path.join(dir, `ork-island-seed${seed}.replay`);
+  arena(['run', 'ork-island', ...bots, '--seed', String(seed), '--out', out, ...extra]);
+  return out;
+}
+
 /** `arena replay FILE --frame N`, parsed: the Rust reader's view of round N. */
 function rustFrame(file, n) {
   return JSON.parse(arena(['replay', file, '--frame', String(n)]));
@@ -404,6 +411,7 @@ module.exports = {
   tmpDir,
   arena,
   makeReplay,
+  makeOrkReplay,
   rustFrame,
   rustError,
   hasArenaView,

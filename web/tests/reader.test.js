@@ -1,5 +1,6 @@
-// The replay reader (js/replay.js, js/games/pandemic.js) under Node, against the Rust reader
-// (`arena replay`): every frame of real matches, damaged files, and the vendored decoder.
+// The replay reader (js/replay.js, js/grid.js, js/games/pandemic.js, js/games/ork-island.js)
+// under Node, against the Rust reader (`arena replay`): every frame of real matches, damaged
+// files, Ork Island's retelling of rounds, and the vendored decoder.
 'use strict';
 
 const test = require('node:test');
@@ -12,6 +13,7 @@ const fzstd = require('../vendor/fzstd.js');
 const AR = require('../js/replay.js');
 AR.setZstd(fzstd);
 require('../js/games/pandemic.js');
+const ORK = require('../js/games/ork-island.js');
 
 const SMALL_CNF = `Pandemic v1
 rows 20
@@ -191,11 +193,11 @@ test('damaged sections inside a valid zstd frame', () => {
   assert.throws(() => openFile(file), (e) => e.message === h.rustError(file));
   // Another game.
   const header = JSON.parse(sections[0].payload.toString());
-  header.game = 'ork_island';
+  header.game = 'walking-dead';
   const other = [{ tag: 'H', payload: Buffer.from(JSON.stringify(header)) }, ...sections.slice(1)];
   file = path.join(dir, 'other.replay');
   fs.writeFileSync(file, h.writeSections(other));
-  assert.throws(() => openFile(file), /cannot show game `ork_island` \(it knows: pandemic\)/);
+  assert.throws(() => openFile(file), /cannot show game `walking-dead` \(it knows: ork-island, pandemic\)/);
 });
 
 test('XXH64 equals a plain BigInt implementation', () => {
@@ -250,4 +252,231 @@ test('vendor/fzstd.js is the pinned npm package (npm run vendor)', () => {
   assert.equal(JSON.parse(fs.readFileSync(path.join(mod, 'package.json'), 'utf8')).version, pkg.devDependencies.fzstd);
   const dist = fs.readFileSync(path.join(mod, 'umd', 'index.js'));
   assert.ok(dist.equals(fs.readFileSync(path.join(h.WEB, 'vendor', 'fzstd.js'))), 'run `npm run vendor` in web/');
+});
+
+// ----------------------------------------------------------------------------------------
+// Ork Island (js/games/ork-island.js).
+
+const SMALL_ORK_CNF = `OrkIsland v1
+rows 20
+cols 20
+nb_rounds 40
+nb_orks 2
+FIXED
+WWWWWWWWWWWWWWWWWWWW
+W..................W
+W..CCC......CCC....W
+W..CCCPPPPPPCCC....W
+W..CCC......CCC....W
+W.....FFFF.........W
+W.....FFFF...SSS...W
+W.....FFFF...SSS...W
+W..................W
+W..........WW......W
+W..........WW......W
+W..................W
+W..CC..........CC..W
+W..CCPPPPPPPPPPCC..W
+W..................W
+W....SSSS..FFF.....W
+W....SSSS..FFF.....W
+W..................W
+W..................W
+WWWWWWWWWWWWWWWWWWWW
+orks 8
+id player row col health
+0 0 8 8 100
+1 0 8 9 40
+2 1 9 8 100
+3 1 9 9 35
+4 2 1 1 100
+5 2 5 6 7
+6 3 18 18 100
+7 3 16 12 60
+`;
+
+/** Every round of an Ork Island replay retold: it ends in the recorded frame, every fight
+ * turns its loser to the winner's side, nobody else changes sides. Returns the fight count. */
+function retellAll(model) {
+  let fights = 0;
+  for (let n = 1; n < model.frameCount; n++) {
+    const story = model.story(n);
+    assert.ok(story, `round ${n} cannot be retold`);
+    const f = model.frame(n);
+    const prev = model.frame(n - 1);
+    const fs = model.fights(n);
+    const changed = [];
+    for (let u = 0; u < f.player.length; u++) if (f.player[u] !== prev.player[u]) changed.push(u);
+    assert.deepEqual(fs.map((x) => x.loser).sort((a, b) => a - b), changed, `round ${n}: sides changed by fights only`);
+    for (const x of fs) {
+      assert.equal(f.player[x.loser], prev.player[x.winner], `round ${n}: the loser joins the winner`);
+      assert.equal(f.health[x.loser], model.initialHealth, `round ${n}: back with full health`);
+      assert.notEqual(prev.player[x.mover], prev.player[x.defender]);
+    }
+    for (const x of model.exhausted(n)) assert.equal(f.player[x.ork], prev.player[x.ork]);
+    fights += fs.length;
+  }
+  return fights;
+}
+
+test('Ork Island: every frame of a default match equals `arena replay --frame`', () => {
+  const file = h.makeOrkReplay(dir, 3);
+  const model = sameAsRust(file, 1);
+  assert.equal(model.game, 'ork-island');
+  assert.equal(model.title, 'Ork Island');
+  assert.equal(model.frameCount, 201);
+  assert.equal(model.board.rows, 70);
+  assert.equal(model.nbUnits, 60);
+  // A generated island has all six terrains, and a shore.
+  const seen = new Set(model.board.types);
+  assert.deepEqual([...seen].sort(), [0, 1, 2, 3, 4, 5]);
+  assert.ok(model.board.shore.some((x) => x === 1));
+  for (let u = 0; u < 60; u++) assert.equal(model.board.shore[model.frame(0).pos[u]], 1, `ork ${u} starts on the shore`);
+  const fights = retellAll(model);
+  assert.ok(fights > 0, 'orks fight in this match');
+  console.log(`# ork island seed 3: ${fights} fights in 200 rounds, all retold`);
+});
+
+test('Ork Island: other seeds and bots agree with the Rust reader and are retold', () => {
+  for (const [seed, bots] of [[7, ['Demo', 'Demo', 'Demo', 'Demo']], [99, ['Null', 'Demo', 'Null', 'Demo']]]) {
+    const model = sameAsRust(h.makeOrkReplay(dir, seed, bots), 9);
+    retellAll(model);
+  }
+});
+
+test('Ork Island: a FIXED board with listed orks', () => {
+  const cnf = path.join(dir, 'small-ork.cnf');
+  fs.writeFileSync(cnf, SMALL_ORK_CNF);
+  const file = h.makeOrkReplay(dir, 5, ['Demo', 'Demo', 'Demo', 'Demo'], ['--config', cnf]);
+  const model = sameAsRust(file, 1);
+  retellAll(model);
+  const f0 = model.frame(0);
+  assert.equal(model.board.rows, 20);
+  assert.equal(model.board.cities.length, 4);
+  assert.equal(model.board.paths.length, 2);
+  assert.deepEqual(Array.from(f0.player), [0, 0, 1, 1, 2, 2, 3, 3]);
+  assert.deepEqual(Array.from(f0.health), [100, 40, 100, 35, 100, 7, 100, 60]);
+  assert.equal(f0.pos[5], 5 * 20 + 6);
+  const unit = model.describeUnit(0, 5).map((r) => r.join(': ')).join('\n');
+  assert.match(unit, /^Ork: 5\nPlayer: 2 \(Demo\)\nPosition: row 5, column 6\nHealth: 7 \/ 100\nOrder: —$/);
+  const forest = model.describeCell(0, 5 * 20 + 6).map((r) => r.join(': ')).join('\n');
+  assert.equal(forest, 'Cell: row 5, column 6 (forest)\nCost: entering costs 2 health');
+  assert.match(model.describeCell(0, 3 * 20 + 7).map((r) => r.join(': ')).join('\n'),
+    /^Cell: row 3, column 7 \(path\)\nCost: entering costs 0 health\nPath: 0 \(cities 0–1, 6 cells\), no owner$/);
+  assert.match(model.describeCell(0, 20 + 1).map((r) => r.join(': ')).join('\n'), /Shore: dead orks come back/);
+  assert.match(model.describeCell(0, 0).map((r) => r.join(': ')).join('\n'), /Cost: orks cannot enter water/);
+});
+
+// A toy island for retelling rounds by hand: water all round, then
+//   row 1: grass forest sand
+//   row 2: city  path   grass
+//   row 3: grass grass  grass
+// Costs: grass 1, forest 2, sand 3, city 0, path 0; initial health 10.
+const TOY = (() => {
+  const rows = 5;
+  const cols = 5;
+  const types = new Uint8Array(rows * cols);
+  [[1, 1, 1], [1, 2, 2], [1, 3, 3], [2, 1, 4], [2, 2, 5], [2, 3, 1], [3, 1, 1], [3, 2, 1], [3, 3, 1]].forEach(([i, j, t]) => {
+    types[i * cols + j] = t;
+  });
+  return { rows, cols, n: rows * cols, types };
+})();
+const TOY_COSTS = [null, 1, 2, 3, 0, 0];
+const at = (i, j) => i * 5 + j;
+const O = ORK.OUTCOMES;
+const [BOTTOM, RIGHT, TOP] = [0, 1, 2];
+
+/** tellRound on the toy island: orks [player, cell, health] before and after, moves [ork, dir]. */
+function tell(before, after, moves) {
+  const frame = (orks) => ({
+    player: Uint8Array.from(orks.map((o) => o[0])),
+    pos: Int32Array.from(orks.map((o) => o[1])),
+    health: Int32Array.from(orks.map((o) => o[2])),
+    moves: Int32Array.from(moves.flat()),
+  });
+  return ORK.tellRound(TOY, TOY_COSTS, 10, frame(before), frame(after));
+}
+
+test('Ork Island: retelling a round follows the rules (moves, costs, water, fights, ties)', () => {
+  // A move pays the cost of the cell entered; water and own orks block for free.
+  let s = tell([[0, at(1, 1), 10]], [[0, at(1, 2), 8]], [[0, RIGHT]]);
+  assert.deepEqual(Array.from(s.outcome), [O.MOVED]);
+  s = tell([[0, at(1, 1), 10]], [[0, at(1, 1), 10]], [[0, TOP]]);
+  assert.deepEqual(Array.from(s.outcome), [O.BLOCKED]);
+  s = tell([[0, at(1, 1), 10], [0, at(1, 2), 10]], [[0, at(1, 1), 10], [0, at(1, 2), 10]], [[0, RIGHT]]);
+  assert.deepEqual(Array.from(s.outcome), [O.BLOCKED]);
+  // Not enough health for the sand: the ork dies where it stood and comes back for its player.
+  s = tell([[0, at(1, 2), 2]], [[0, at(3, 3), 10]], [[0, RIGHT]]);
+  assert.deepEqual(Array.from(s.outcome), [O.EXHAUSTED]);
+  assert.deepEqual([s.dead[0], s.deadAt[0], s.killer[0]], [0, at(1, 2), -1]);
+  // A fight won (10 - 2 > 5): the defender joins the mover's side; lost (6 - 2 < 7): the mover
+  // joins the defender's.
+  s = tell([[0, at(1, 1), 10], [1, at(1, 2), 5]], [[0, at(1, 2), 8], [0, at(3, 1), 10]], [[0, RIGHT]]);
+  assert.deepEqual([s.outcome[0], s.other[0], s.target[0], s.dead[1], s.killer[1], s.deadAt[1]],
+    [O.WON, 1, at(1, 2), 0, 0, at(1, 2)]);
+  s = tell([[0, at(1, 1), 6], [1, at(1, 2), 7]], [[1, at(3, 3), 10], [1, at(1, 2), 7]], [[0, RIGHT]]);
+  assert.deepEqual([s.outcome[0], s.dead[0], s.killer[0], s.deadAt[0], s.dead[1]], [O.LOST, 1, 1, at(1, 1), -1]);
+  // A tie (9 - 2 = 7) is a coin: the recorded frame says which way it fell.
+  s = tell([[0, at(1, 1), 9], [1, at(1, 2), 7]], [[0, at(1, 2), 7], [0, at(3, 1), 10]], [[0, RIGHT]]);
+  assert.equal(s.outcome[0], O.WON);
+  s = tell([[0, at(1, 1), 9], [1, at(1, 2), 7]], [[1, at(3, 1), 10], [1, at(1, 2), 7]], [[0, RIGHT]]);
+  assert.equal(s.outcome[0], O.LOST);
+  // A tie, then the defender moves on: it must have won the coin, even if it dies later.
+  s = tell(
+    [[0, at(1, 1), 9], [1, at(1, 2), 7], [2, at(3, 2), 10]],
+    [[1, at(3, 1), 10], [2, at(3, 3), 10], [2, at(2, 2), 10]],
+    [[0, RIGHT], [1, BOTTOM], [2, TOP]],
+  );
+  assert.deepEqual(Array.from(s.outcome), [O.LOST, O.MOVED, O.WON]);
+  assert.deepEqual([s.killer[0], s.killer[1]], [1, 2]);
+  // A frame that no outcome reaches (a teleport), and a dead ork's order listed: not retold.
+  assert.equal(tell([[0, at(1, 1), 10]], [[0, at(3, 3), 10]], [[0, RIGHT]]), null);
+  assert.equal(tell([[0, at(1, 1), 6], [1, at(1, 2), 7]], [[1, at(3, 3), 10], [1, at(1, 2), 7]], [[0, RIGHT], [0, BOTTOM]]), null);
+  // A stay order (never written, accepted by the reader) does nothing.
+  s = tell([[0, at(1, 1), 10]], [[0, at(1, 1), 10]], [[0, 4]]);
+  assert.deepEqual(Array.from(s.outcome), [O.STAYED]);
+});
+
+test('Ork Island: damaged files give the Rust reader\'s messages', () => {
+  const file = h.makeOrkReplay(dir, 3);
+  const sections = h.readSections(file);
+  const write = (name, secs) => {
+    const f = path.join(dir, name);
+    fs.writeFileSync(f, h.writeSections(secs));
+    return f;
+  };
+  const same = (f) => {
+    const rust = h.rustError(f).replace(/round (\d+): damaged replay: /, 'round $1: ');
+    assert.throws(() => openFile(f), (e) => {
+      assert.equal(e.message, rust, path.basename(f));
+      return true;
+    });
+    return rust;
+  };
+  // A round cut short.
+  let rust = same(write('ork-cut.replay', sections.map((s, i) => (i === 10 ? { tag: s.tag, payload: s.payload.subarray(0, 20) } : s))));
+  assert.match(rust, /^damaged replay: round 9: truncated while reading ork (player|position|health) at byte \d+$/);
+  // The island: a cell type out of range, an open ring. Cells start after rows and cols (a byte each).
+  const island = (name, k, v) => {
+    const payload = Buffer.from(sections[1].payload);
+    payload[2 + k] = v;
+    return write(name, sections.map((s, i) => (i === 1 ? { tag: 'I', payload } : s)));
+  };
+  assert.equal(same(island('ork-type.replay', 75, 9)), 'damaged replay: cell type 9');
+  assert.equal(same(island('ork-ring.replay', 3, 1)), 'damaged replay: board: the outer ring must be WATER, but (0, 3) is not');
+  // Another game's sections under this game's name, both ways round.
+  const relabel = (name, secs, game) => {
+    const header = JSON.parse(secs[0].payload.toString());
+    header.game = game;
+    return write(name, [{ tag: 'H', payload: Buffer.from(JSON.stringify(header)) }, ...secs.slice(1)]);
+  };
+  rust = same(relabel('ork-as-pandemic.replay', sections, 'pandemic'));
+  assert.match(rust, /^damaged replay: /);
+  rust = same(relabel('pandemic-as-ork.replay', h.readSections(h.makeReplay(dir, 30)), 'ork-island'));
+  assert.match(rust, /^damaged replay: cell \d+ listed as City but is Forest$/);
+  // The whole file cut short: the container's message.
+  const good = fs.readFileSync(file);
+  const cut = path.join(dir, 'ork-truncated.replay');
+  fs.writeFileSync(cut, good.subarray(0, 3000));
+  assert.equal(same(cut), 'damaged replay: compressed data: incomplete frame');
 });
