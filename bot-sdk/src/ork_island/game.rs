@@ -1,13 +1,10 @@
 //! [`Game`]: the decoded Ork Island view and the bot's actions.
 
 use super::types::{Cell, CellType, Command, Dir, Path, Pos, Settings, Unit};
+use crate::conquest::{Orders, Regions, RoundHead, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
-/// Size of one order record: `i32` ork id, `i32` direction.
-pub const ORDER_SIZE: usize = 8;
-
-/// Orders are given to the host in chunks of this many records (and at the end of the round).
-pub const ORDER_CHUNK: usize = 256;
+pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
 
 /// Bytes per ork in the round view.
 const UNIT_SIZE: usize = 16;
@@ -20,22 +17,11 @@ pub struct Game {
     me: usize,
     settings: Settings,
     kind: Vec<CellType>,
-    city_id: Vec<i32>,
-    path_id: Vec<i32>,
-    cities: Vec<Vec<Pos>>,
-    paths: Vec<Path>,
-    round: i32,
-    status: [f64; NB_PLAYERS],
-    scores: [i64; NB_PLAYERS],
-    city_owner: Vec<i8>,
-    path_owner: Vec<i8>,
+    regions: Regions,
+    head: RoundHead,
     units: Vec<Unit>,
     unit_at: Vec<i32>,
-    orders: Vec<u8>,
-}
-
-fn owner(o: i8) -> Option<usize> {
-    usize::try_from(o).ok()
+    orders: Orders,
 }
 
 impl Game {
@@ -95,73 +81,17 @@ impl Game {
         for &c in r.bytes(n, "cell types")? {
             kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=5"))?);
         }
-        let mut g = Game {
-            me: header.me,
-            settings,
-            kind,
-            city_id: vec![-1; n],
-            path_id: vec![-1; n],
-            unit_at: vec![-1; n],
-            orders: Vec::with_capacity(ORDER_CHUNK * ORDER_SIZE),
-            ..Game::default()
-        };
-        let nb_cities = r.index(r.remaining() / 4, "nb_cities")?;
-        for id in 0..nb_cities {
-            let cells = g.read_cells(r, id as i32, true)?;
-            g.cities.push(cells);
-        }
-        let nb_paths = r.index(r.remaining() / 12, "nb_paths")?;
-        for id in 0..nb_paths {
-            let a = r.index(nb_cities.saturating_sub(1), "a path's first city")?;
-            let b = r.index(nb_cities.saturating_sub(1), "a path's second city")?;
-            let cells = g.read_cells(r, id as i32, false)?;
-            g.paths.push(Path { ends: (a, b), cells });
-        }
-        g.city_owner = vec![-1; nb_cities];
-        g.path_owner = vec![-1; nb_paths];
+        let mut g =
+            Game { me: header.me, settings, kind, unit_at: vec![-1; n], orders: Orders::new(), ..Game::default() };
+        g.regions = Regions::read(r, n, |p| g.cell_index(p))?;
         Ok(g)
-    }
-
-    /// A city's or path's cell list; marks the cells with `id`.
-    fn read_cells(&mut self, r: &mut Reader<'_>, id: i32, city: bool) -> Result<Vec<Pos>, ViewError> {
-        let n = r.index(r.remaining() / 8, "a cell count")?;
-        let mut cells = Vec::with_capacity(n);
-        for _ in 0..n {
-            let p = Pos::new(r.i32("a cell's row")?, r.i32("a cell's column")?);
-            let k = self.cell_index(p).ok_or_else(|| r.error("a city or path cell is off the board"))?;
-            if city {
-                self.city_id[k] = id;
-            } else {
-                self.path_id[k] = id;
-            }
-            cells.push(p);
-        }
-        Ok(cells)
     }
 
     /// Decodes a round view, as `arena_play` receives it, into this game (in place).
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
         let mut r = Reader::new(view);
-        self.round = r.i32("round")?;
-        for s in &mut self.status {
-            *s = r.f64("status")?;
-        }
-        for s in &mut self.scores {
-            *s = r.i64("total score")?;
-        }
-        for owners in [&mut self.city_owner, &mut self.path_owner] {
-            let at = r.offset();
-            if r.i32("nb_cities or nb_paths")? != owners.len() as i32 {
-                return Err(ViewError { what: "the number of cities or paths differs from the setup view", at });
-            }
-            for o in owners.iter_mut() {
-                let v = r.i32("an owner")?;
-                if !(-1..NB_PLAYERS as i32).contains(&v) {
-                    return Err(r.error("an owner is not -1..=3"));
-                }
-                *o = v as i8;
-            }
-        }
+        self.head.read(&mut r)?;
+        self.regions.read_owners(&mut r)?;
         let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of orks")?;
         for u in &self.units {
             if let Some(k) = self.cell_index(u.pos) {
@@ -183,8 +113,7 @@ impl Game {
     /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
     /// records and at the end of each round; a bot need not call it.
     pub fn flush_orders(&mut self) {
-        crate::abi::orders(&self.orders, ORDER_SIZE);
-        self.orders.clear();
+        self.orders.flush();
     }
 
     // ---- settings -------------------------------------------------------------------------
@@ -279,15 +208,15 @@ impl Game {
     }
     /// Rounds played so far (0 in the first round).
     pub fn round(&self) -> i32 {
-        self.round
+        self.head.round
     }
     /// A player's total score (0 for a bad id).
     pub fn total_score(&self, pl: usize) -> i64 {
-        self.scores.get(pl).copied().unwrap_or(0)
+        self.head.total_score(pl)
     }
     /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
     pub fn status(&self, pl: usize) -> f64 {
-        self.status.get(pl).copied().unwrap_or(-1.0)
+        self.head.status(pl)
     }
 
     /// Row-major index (`i × cols + j`) of a position on the board.
@@ -302,8 +231,8 @@ impl Game {
         Cell {
             kind: self.kind[k],
             unit_id: usize::try_from(self.unit_at[k]).ok(),
-            city_id: usize::try_from(self.city_id[k]).ok(),
-            path_id: usize::try_from(self.path_id[k]).ok(),
+            city_id: self.regions.city_id(k),
+            path_id: self.regions.path_id(k),
         }
     }
     /// The cell type (WATER off the board).
@@ -346,27 +275,27 @@ impl Game {
 
     /// The number of cities.
     pub fn nb_cities(&self) -> usize {
-        self.cities.len()
+        self.regions.nb_cities()
     }
     /// A city's cells. Panics on a bad id.
     pub fn city(&self, id: usize) -> &[Pos] {
-        &self.cities[id]
+        self.regions.city(id)
     }
     /// A city's owner.
     pub fn city_owner(&self, id: usize) -> Option<usize> {
-        self.city_owner.get(id).and_then(|&o| owner(o))
+        self.regions.city_owner(id)
     }
     /// The number of paths.
     pub fn nb_paths(&self) -> usize {
-        self.paths.len()
+        self.regions.nb_paths()
     }
     /// A path: its two cities and its cells. Panics on a bad id.
     pub fn path(&self, id: usize) -> &Path {
-        &self.paths[id]
+        self.regions.path(id)
     }
     /// A path's owner.
     pub fn path_owner(&self, id: usize) -> Option<usize> {
-        self.path_owner.get(id).and_then(|&o| owner(o))
+        self.regions.path_owner(id)
     }
 
     // ---- actions --------------------------------------------------------------------------
@@ -378,13 +307,7 @@ impl Game {
     }
     /// The same as [`Game::execute`], as in the Pandemic SDK.
     pub fn move_unit(&mut self, id: usize, dir: Dir) {
-        // An id that does not fit is sent as -1: ignored by the host (and counted).
-        let id = i32::try_from(id).unwrap_or(-1);
-        self.orders.extend_from_slice(&id.to_le_bytes());
-        self.orders.extend_from_slice(&(dir.code() as i32).to_le_bytes());
-        if self.orders.len() >= ORDER_CHUNK * ORDER_SIZE {
-            self.flush_orders();
-        }
+        self.orders.push(id, dir);
     }
 
     /// A uniform integer in `l..=u` from this bot's own random stream (derived from the match
@@ -402,5 +325,19 @@ impl Game {
             v.swap(k, r);
         }
         v
+    }
+}
+
+impl View for Game {
+    const GAME: &'static str = super::GAME;
+
+    fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Game, ViewError> {
+        Game::read_setup(header, r)
+    }
+    fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        Game::read_round(self, view)
+    }
+    fn flush_orders(&mut self) {
+        Game::flush_orders(self)
     }
 }

@@ -1,7 +1,7 @@
 //! Ork Island (Enric Rodríguez, 2017): the Jutge kit's player API in Rust style.
 //!
-//! The game is in the engine but not yet offered by `arena run` or the server (issue 6); this
-//! module decodes its views already, and is tested against the engine's encoder.
+//! A bot is a `Default` type implementing [`Player`], exported with
+//! [`ork_island_bot!`](crate::ork_island_bot); its views are tested against the engine's encoder.
 //!
 //! ```ignore
 //! use arena_bot::ork_island::{Command, Dir, Game, Player};
@@ -42,8 +42,6 @@ mod types;
 pub use game::{Game, ORDER_CHUNK, ORDER_SIZE};
 pub use types::{Cell, CellType, Command, Dir, Path, Pos, Settings, Unit};
 
-use crate::runtime::{Driver, Header, Reader, ViewError};
-
 /// The game's name in the views.
 pub const GAME: &str = "ork-island";
 
@@ -54,35 +52,13 @@ pub trait Player {
     fn play(&mut self, g: &mut Game);
 }
 
-/// Runs a [`Player`]: decodes the views, calls `play`, gives the orders.
-pub struct Runner<P> {
-    game: Game,
-    player: P,
-}
+/// Runs a [`Player`]: decodes the views, calls `play`, gives the orders. What the bot macro
+/// exports, and what `arena_bot::native::NativeBot` runs natively.
+pub type Runner<P> = crate::conquest::Runner<Game, P>;
 
-impl<P> Runner<P> {
-    /// The decoded view.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-    /// The player.
-    pub fn player(&self) -> &P {
-        &self.player
-    }
-}
-
-impl<P: Player + Default> Driver for Runner<P> {
-    const GAME: &'static str = GAME;
-
-    fn start(header: Header, setup: &mut Reader<'_>) -> Result<Self, ViewError> {
-        Ok(Runner { game: Game::read_setup(header, setup)?, player: P::default() })
-    }
-
-    fn play(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        self.game.read_round(view)?;
-        self.player.play(&mut self.game);
-        self.game.flush_orders();
-        Ok(())
+impl<P: Player> crate::conquest::PlayerOf<Game> for P {
+    fn play_round(&mut self, g: &mut Game) {
+        self.play(g)
     }
 }
 

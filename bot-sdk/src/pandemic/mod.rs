@@ -51,8 +51,6 @@ mod types;
 pub use game::{Game, ORDER_CHUNK, ORDER_SIZE};
 pub use types::{Cell, CellType, Command, Dir, Path, Pos, Settings, Unit};
 
-use crate::runtime::{Driver, Header, Reader, ViewError};
-
 /// The game's name in the views.
 pub const GAME: &str = "pandemic";
 
@@ -64,37 +62,13 @@ pub trait Player {
     fn play(&mut self, g: &mut Game);
 }
 
-/// Runs a [`Player`]: decodes the views, calls `play`, gives the orders. What
-/// [`pandemic_bot!`](crate::pandemic_bot) exports, and what
-/// `arena_bot::native::NativeBot` runs natively.
-pub struct Runner<P> {
-    game: Game,
-    player: P,
-}
+/// Runs a [`Player`]: decodes the views, calls `play`, gives the orders. What the bot macro
+/// exports, and what `arena_bot::native::NativeBot` runs natively.
+pub type Runner<P> = crate::conquest::Runner<Game, P>;
 
-impl<P> Runner<P> {
-    /// The decoded view.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-    /// The player.
-    pub fn player(&self) -> &P {
-        &self.player
-    }
-}
-
-impl<P: Player + Default> Driver for Runner<P> {
-    const GAME: &'static str = GAME;
-
-    fn start(header: Header, setup: &mut Reader<'_>) -> Result<Self, ViewError> {
-        Ok(Runner { game: Game::read_setup(header, setup)?, player: P::default() })
-    }
-
-    fn play(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        self.game.read_round(view)?;
-        self.player.play(&mut self.game);
-        self.game.flush_orders();
-        Ok(())
+impl<P: Player> crate::conquest::PlayerOf<Game> for P {
+    fn play_round(&mut self, g: &mut Game) {
+        self.play(g)
     }
 }
 
