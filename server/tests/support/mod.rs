@@ -128,10 +128,10 @@ pub async fn upload_to(site: &TestSite, game: &str, user: i64, name: &str, wasm:
     sqlx::query("INSERT INTO bot_names (game, name_key, user_id) VALUES ($1, lower($2), $3) ON CONFLICT DO NOTHING")
         .bind(game)
         .bind(name)
-    .bind(user)
-    .execute(&mut *tx)
-    .await
-    .unwrap();
+        .bind(user)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO bots (game, name, user_id, wasm_hash, status) VALUES ($1, $2, $3, $4, 'qualifying') RETURNING id",
     )
