@@ -11,6 +11,8 @@ use engine::params::ParamValues;
 use engine::rng::{GameRng, Stream};
 use std::collections::BTreeSet;
 
+mod scripted;
+
 /// 20x20: city 0 (rows 2-4, cols 3-5, 9 cells), city 1 (rows 2-3, cols 12-13, 4 cells), city 2
 /// (rows 10-11, cols 3-4, 4 cells); path 0 joins cities 0 and 1 along row 3 (cols 6-11, 6
 /// cells); path 1 joins cities 0 and 2 along col 4 (rows 5-9, 5 cells); forest at rows 5-6,
@@ -429,23 +431,7 @@ mod order_cap {
     use engine::games::ork_island::OrkIsland;
     use engine::referee::{play_match, Bot, BotFailure, FreezeReason, MatchSetup, Turn};
 
-    struct Scripted(&'static str, fn(&mut Turn<'_, OrkIsland>) -> Result<(), BotFailure>);
-
-    impl Bot<OrkIsland> for Scripted {
-        fn name(&self) -> &str {
-            self.0
-        }
-        fn hash(&self) -> String {
-            format!("test:{}", self.0)
-        }
-        fn play(&mut self, t: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
-            (self.1)(t)
-        }
-    }
-
-    fn idle(_: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
-        Ok(())
-    }
+    use super::scripted::{idle, Scripted};
 
     /// Ork `id` of player `id / 2` on the grass of rows 13 and 16: ork 0 at (13, 2), ork 2 at (13, 6).
     fn setup(rounds: i64) -> MatchSetup {
@@ -475,8 +461,8 @@ mod order_cap {
         let mut bots: [Box<dyn Bot<OrkIsland>>; 4] = [
             Box::new(Scripted("Flood", flood)),
             Box::new(Scripted("Thousand", thousand)),
-            Box::new(Scripted("A", idle)),
-            Box::new(Scripted("B", idle)),
+            Box::new(Scripted("A", idle::<OrkIsland>)),
+            Box::new(Scripted("B", idle::<OrkIsland>)),
         ];
         let out = play_match(&setup(5), &mut bots, true).unwrap();
         let s = &out.summary;

@@ -1,6 +1,7 @@
 //! One scenario per clause of the Pandemic statement, on the small board of `common`.
 
 mod common;
+mod scripted;
 
 use common::*;
 use engine::game::Game;
@@ -518,23 +519,7 @@ mod referee {
     use engine::grid::Dir;
     use engine::referee::{play_match, Bot, BotFailure, FreezeReason, MatchSetup, Turn};
 
-    /// Gives scripted orders every round.
-    struct Scripted(&'static str, fn(&mut Turn<'_, Pandemic>) -> Result<(), BotFailure>);
-    impl Bot<Pandemic> for Scripted {
-        fn name(&self) -> &str {
-            self.0
-        }
-        fn hash(&self) -> String {
-            format!("test:{}", self.0)
-        }
-        fn play(&mut self, t: &mut Turn<'_, Pandemic>) -> Result<(), BotFailure> {
-            (self.1)(t)
-        }
-    }
-
-    fn idle(_: &mut Turn<'_, Pandemic>) -> Result<(), BotFailure> {
-        Ok(())
-    }
+    use super::scripted::{idle, Scripted};
 
     fn setup(rounds: i64) -> MatchSetup {
         let units = four_units(healthy(0, 8, 8));
@@ -564,8 +549,8 @@ mod referee {
         let mut bots: [Box<dyn Bot<Pandemic>>; 4] = [
             Box::new(Scripted("Flood", flood)),
             Box::new(Scripted("Thousand", thousand)),
-            Box::new(Scripted("A", idle)),
-            Box::new(Scripted("B", idle)),
+            Box::new(Scripted("A", idle::<Pandemic>)),
+            Box::new(Scripted("B", idle::<Pandemic>)),
         ];
         let out = play_match(&setup(10), &mut bots, true).unwrap();
         let s = &out.summary;
@@ -595,9 +580,9 @@ mod referee {
         }
         let mut bots: [Box<dyn Bot<Pandemic>>; 4] = [
             Box::new(Scripted("Twice", twice)),
-            Box::new(Scripted("A", idle)),
-            Box::new(Scripted("B", idle)),
-            Box::new(Scripted("C", idle)),
+            Box::new(Scripted("A", idle::<Pandemic>)),
+            Box::new(Scripted("B", idle::<Pandemic>)),
+            Box::new(Scripted("C", idle::<Pandemic>)),
         ];
         let out = play_match(&setup(3), &mut bots, true).unwrap();
         let replay = engine::games::pandemic::replay::read(out.replay.as_ref().unwrap()).unwrap();
@@ -617,9 +602,9 @@ mod referee {
         }
         let mut bots: [Box<dyn Bot<Pandemic>>; 4] = [
             Box::new(Scripted("Crash", crash)),
-            Box::new(Scripted("A", idle)),
-            Box::new(Scripted("B", idle)),
-            Box::new(Scripted("C", idle)),
+            Box::new(Scripted("A", idle::<Pandemic>)),
+            Box::new(Scripted("B", idle::<Pandemic>)),
+            Box::new(Scripted("C", idle::<Pandemic>)),
         ];
         let out = play_match(&setup(6), &mut bots, true).unwrap();
         let f = out.summary.players[0].frozen.clone().unwrap();

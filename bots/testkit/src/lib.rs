@@ -47,3 +47,59 @@ pub fn one_against_three(
 pub fn strictly_first(scores: &[i64], seat: usize) -> bool {
     scores.iter().enumerate().all(|(s, &x)| s == seat || x < scores[seat])
 }
+
+/// One seed of the strength check: Dummy against three Demos, and Demo against three Dummies,
+/// the single bot in seat `seed % 4` both times.
+#[derive(Clone, Debug)]
+pub struct Duel {
+    pub seed: u64,
+    pub seat: usize,
+    /// Scores of Dummy (in `seat`) against three Demos.
+    pub dummy_vs_demos: Vec<i64>,
+    /// Scores of Demo (in `seat`) against three Dummies.
+    pub demo_vs_dummies: Vec<i64>,
+}
+
+impl Duel {
+    pub fn dummy_first(&self) -> bool {
+        strictly_first(&self.dummy_vs_demos, self.seat)
+    }
+    pub fn demo_first(&self) -> bool {
+        strictly_first(&self.demo_vs_dummies, self.seat)
+    }
+}
+
+/// The qualification opponent's strength check over `seeds` with the default parameters:
+/// `dummy` is the SDK Dummy, Demo the engine's native one.
+pub fn duels(game_name: &str, seeds: impl IntoIterator<Item = u64>, dummy: impl Fn() -> PlayerSpec) -> Vec<Duel> {
+    seeds
+        .into_iter()
+        .map(|seed| {
+            let seat = (seed % 4) as usize;
+            Duel {
+                seed,
+                seat,
+                dummy_vs_demos: one_against_three(game_name, seed, seat, dummy(), || house("Demo")),
+                demo_vs_dummies: one_against_three(game_name, seed, seat, house("Demo"), &dummy),
+            }
+        })
+        .collect()
+}
+
+/// Prints [`duels`] seed by seed, then the totals (the `strength` examples).
+pub fn print_duels(duels: &[Duel]) {
+    for d in duels {
+        println!(
+            "seed {:3} seat {}: Dummy vs 3 Demo {:?} {}   Demo vs 3 Dummy {:?} {}",
+            d.seed,
+            d.seat,
+            d.dummy_vs_demos,
+            if d.dummy_first() { "WIN" } else { "lost" },
+            d.demo_vs_dummies,
+            if d.demo_first() { "DEMO WINS" } else { "ok" }
+        );
+    }
+    let wins = duels.iter().filter(|d| d.dummy_first()).count();
+    let demo_wins = duels.iter().filter(|d| d.demo_first()).count();
+    println!("Dummy first in {wins}/{n}; Demo first in {demo_wins}/{n}", n = duels.len());
+}

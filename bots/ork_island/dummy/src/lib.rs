@@ -52,11 +52,8 @@ impl Dummy {
     fn setup(&mut self, g: &Game) {
         let n = g.cell_types().len();
         self.cols = g.cols();
-        self.weight = g
-            .cell_types()
-            .iter()
-            .map(|&t| (t != CellType::Water).then(|| g.cost(t).max(0) as u32 + 1))
-            .collect();
+        self.weight =
+            g.cell_types().iter().map(|&t| (t != CellType::Water).then(|| g.cost(t).max(0) as u32 + 1)).collect();
         let cells =
             |list: &[Pos]| -> Vec<u32> { list.iter().filter_map(|&p| g.cell_index(p)).map(|k| k as u32).collect() };
         self.regions = (0..g.nb_cities()).map(|c| cells(g.city(c))).collect();

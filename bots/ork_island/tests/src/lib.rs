@@ -32,3 +32,9 @@ pub fn play(setup: &MatchSetup, players: Vec<PlayerSpec>, record: bool) -> Match
 pub fn one_against_three(seed: u64, seat: usize, hero: PlayerSpec, other: impl Fn() -> PlayerSpec) -> Vec<i64> {
     house_testkit::one_against_three(GAME, seed, seat, hero, other)
 }
+
+/// Dummy against three Demos and Demo against three Dummies on `seeds` (see
+/// [`house_testkit::duels`]).
+pub fn duels(seeds: impl IntoIterator<Item = u64>) -> Vec<house_testkit::Duel> {
+    house_testkit::duels(GAME, seeds, || sdk::<Dummy>("Dummy"))
+}

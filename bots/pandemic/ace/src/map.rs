@@ -119,6 +119,11 @@ impl Map {
         self.n
     }
 
+    /// Whether the board has no cells.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
     /// The neighbour of open cell `k` in direction number `s` (`Dir::MOVES[s]`).
     pub fn next(&self, k: usize, s: usize) -> usize {
         k.wrapping_add_signed(self.step[s])

@@ -63,9 +63,8 @@ pub fn assign(g: &Game, map: &Map, st: &Status, search: &mut Search) -> Vec<Goal
     let mut worth = vec![0.0; nr];
     for r in 0..nr {
         let near = threat[r].iter().copied().max().unwrap_or(0);
-        let (n, w) = if !st.mine(r) {
-            (st.enemies[r] + 1, st.value[r])
-        } else if st.enemies[r] > 0 {
+        // Not ours, or ours and contested: outnumber the enemies there.
+        let (n, w) = if !st.mine(r) || st.enemies[r] > 0 {
             (st.enemies[r] + 1, st.value[r])
         } else if near > 0 {
             (near, st.value[r])

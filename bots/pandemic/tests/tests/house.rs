@@ -34,18 +34,9 @@ fn demo_replays_like_the_engine_demo() {
 /// and Demo is never strictly first against three Dummies.
 #[test]
 fn dummy_beats_demo_clearly() {
-    let (mut wins, mut demo_firsts) = (Vec::new(), Vec::new());
-    for seed in 1..=20u64 {
-        let seat = (seed % 4) as usize;
-        let a = one_against_three(seed, seat, sdk::<Dummy>("Dummy"), || house("Demo"));
-        if strictly_first(&a, seat) {
-            wins.push(seed);
-        }
-        let b = one_against_three(seed, seat, house("Demo"), || sdk::<Dummy>("Dummy"));
-        if strictly_first(&b, seat) {
-            demo_firsts.push(seed);
-        }
-    }
+    let duels = duels(1..=20);
+    let wins: Vec<u64> = duels.iter().filter(|d| d.dummy_first()).map(|d| d.seed).collect();
+    let demo_firsts: Vec<u64> = duels.iter().filter(|d| d.demo_first()).map(|d| d.seed).collect();
     assert!(wins.len() >= 19, "Dummy first only on seeds {wins:?}");
     assert!(demo_firsts.is_empty(), "Demo first against three Dummies on seeds {demo_firsts:?}");
 }
