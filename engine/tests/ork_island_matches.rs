@@ -8,6 +8,7 @@ use engine::games::ork_island::house::{Demo, Null};
 use engine::games::ork_island::{replay, view, Ork, OrkIsland, State};
 use engine::params::ParamValues;
 use engine::referee::{play_match, Bot, BotFailure, MatchOutput, MatchSetup, Turn};
+use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
@@ -113,6 +114,58 @@ fn demo_matches_keep_the_invariants_and_replay_as_played() {
         assert_eq!(last.common.scores.to_vec(), finals);
         // Demo conquers something; Null, never moving, nothing it did not start on.
         assert!(finals[..3].iter().any(|&x| x > 0), "{finals:?}");
+    }
+}
+
+/// A whole match with a spy in seat 0: the invariants held every round and the replay has
+/// exactly the states the spy saw.
+fn spied_match(setup: &MatchSetup) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let out = play(setup, [Box::new(Spy { seen: seen.clone() }), Box::new(Demo), Box::new(Demo), Box::new(Demo)]);
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!(seen.len(), OrkIsland::params(&setup.params).unwrap().nb_rounds as usize);
+    let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
+    for snap in &seen {
+        let f = &decoded.frames[snap.round as usize];
+        assert_eq!((&f.orks, &f.city_owner, &f.path_owner), (&snap.orks, &snap.city_owner, &snap.path_owner));
+    }
+    assert!(out.summary.players.iter().all(|p| p.frozen.is_none()));
+}
+
+/// Small boards with any costs, health, orks and scoring.
+fn small_params() -> impl Strategy<Value = (Vec<(&'static str, i64)>, u64)> {
+    (20i64..=34, 1i64..=10, 1i64..=30, 1i64..=30, 0i64..=6, 0i64..=6, 0i64..=6, 0i64..=2, 0u64..1_000_000).prop_map(
+        |(rows, orks, rounds, health, grass, forest, sand, city, seed)| {
+            let changes = vec![
+                ("rows", rows),
+                ("cols", rows),
+                ("nb_orks", orks.min(rows * rows / 100)),
+                ("nb_rounds", rounds),
+                ("initial_health", health),
+                ("cost_grass", grass),
+                ("cost_forest", forest),
+                ("cost_sand", sand),
+                ("cost_city", city),
+                ("cost_path", city),
+            ];
+            (changes, seed)
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_parameters_and_seed_keep_the_invariants((changes, seed) in small_params()) {
+        spied_match(&setup(seed, &changes));
+    }
+}
+
+#[test]
+fn default_matches_on_many_seeds_keep_the_invariants() {
+    for seed in 100..110 {
+        spied_match(&setup(seed, &[]));
     }
 }
 
