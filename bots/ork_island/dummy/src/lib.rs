@@ -6,7 +6,7 @@
 //!    it is ours but enemies there are at least as many as our orks.
 //! 2. One multi-source Dijkstra from every target cell gives each land cell the cheapest way to
 //!    a target, a step into a cell costing that cell's health cost plus one (so free paths still
-//!    count their length).
+//!    count their length); it stops one step beyond the farthest of our orks.
 //! 3. Each ork, by ascending id: attacks the weakest adjacent enemy it beats for sure (its health
 //!    after paying the cell's cost strictly above the enemy's); otherwise stays if it stands on a
 //!    target (it conquers or defends it); otherwise steps to the neighbour that is cheapest to a
@@ -43,8 +43,12 @@ pub struct Dummy {
     counts: Vec<u16>,
     dist: Vec<u32>,
     heap: BinaryHeap<Reverse<(u32, u32)>>,
+    /// The largest step cost.
+    max_weight: u32,
     /// Per cell: an ork of ours stands or will stand there this round (round stamp).
     taken: Vec<u32>,
+    /// Per cell: an ork of ours stands there (round stamp).
+    goal: Vec<u32>,
     stamp: u32,
 }
 
@@ -66,7 +70,9 @@ impl Dummy {
         }
         self.counts = vec![0; 4 * self.regions.len()];
         self.dist = vec![INF; n];
+        self.max_weight = self.weight.iter().flatten().copied().max().unwrap_or(1);
         self.taken = vec![0; n];
+        self.goal = vec![0; n];
         self.ready = true;
     }
 
@@ -83,12 +89,24 @@ impl Dummy {
         Pos::new(k as i32 / self.cols, k as i32 % self.cols)
     }
 
-    /// Cheapest cost from every land cell to a target (the cells already at 0 in `dist`).
-    fn dijkstra(&mut self, g: &Game) {
+    /// Cheapest cost to a target (the cells already at 0 in `dist`) from every land cell that
+    /// matters: it stops once the cells of our `goals` orks (stamped in `goal`) and everything up
+    /// to one step beyond the farthest of them are settled, which is all the orders look at.
+    fn dijkstra(&mut self, g: &Game, mut goals: usize) {
+        let mut bound = u32::MAX;
         while let Some(Reverse((d, k))) = self.heap.pop() {
             let k = k as usize;
             if d > self.dist[k] {
                 continue;
+            }
+            if d > bound {
+                break;
+            }
+            if self.goal[k] == self.stamp {
+                goals -= 1;
+                if goals == 0 {
+                    bound = d.saturating_add(self.max_weight);
+                }
             }
             // Entering `k` from a neighbour costs `k`'s weight.
             let Some(w) = self.weight[k] else { continue };
@@ -130,6 +148,7 @@ impl Player for Dummy {
 
         // 1. Orks per region; our orks' cells.
         self.counts.iter_mut().for_each(|c| *c = 0);
+        let mut mine = 0;
         for u in g.units() {
             let Some(k) = g.cell_index(u.pos) else { continue };
             if let Ok(r) = usize::try_from(self.region[k]) {
@@ -137,6 +156,8 @@ impl Player for Dummy {
             }
             if u.player == me {
                 self.taken[k] = stamp;
+                self.goal[k] = stamp;
+                mine += 1;
             }
         }
 
@@ -154,7 +175,7 @@ impl Player for Dummy {
                 self.heap.push(Reverse((0, k)));
             }
         }
-        self.dijkstra(g);
+        self.dijkstra(g, mine);
 
         // 3. Orders.
         let mut given = 0;
