@@ -3,7 +3,7 @@
 //! scores), the order buffer, and the [`Runner`] that drives a player. Each game's `Game`
 //! holds these and adds its own cells and units.
 
-use crate::grid::{Dir, Path, Pos};
+use crate::grid::{Command, Dir, Path, Pos};
 use crate::runtime::{Driver, Header, Reader, ViewError, NB_PLAYERS};
 
 /// Size of one order record: `i32` unit id, `i32` direction.
@@ -221,5 +221,134 @@ impl<G: View, P: PlayerOf<G> + Default> Driver for Runner<G, P> {
         self.player.play_round(&mut self.game);
         self.game.flush_orders();
         Ok(())
+    }
+}
+
+/// What a bot sees and does in every game of cities and paths, whatever the game: who it is, the
+/// board's size, the round, scores and CPU shares, the cities and paths with their owners, its
+/// orders and its random stream. Each game's `Game` dereferences to it, so these are methods
+/// of `g` too (`g.me()`, `g.city_owner(id)`, `g.execute(c)`).
+#[derive(Clone, Debug, Default)]
+pub struct Common {
+    me: usize,
+    rows: i32,
+    cols: i32,
+    pub(crate) regions: Regions,
+    pub(crate) head: RoundHead,
+    orders: Orders,
+}
+
+impl Common {
+    pub(crate) fn new(me: usize, rows: i32, cols: i32) -> Common {
+        Common { me, rows, cols, orders: Orders::new(), ..Common::default() }
+    }
+
+    /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
+    /// records and at the end of each round; a bot need not call it.
+    pub fn flush_orders(&mut self) {
+        self.orders.flush();
+    }
+
+    /// Number of players (4).
+    pub fn nb_players(&self) -> usize {
+        NB_PLAYERS
+    }
+    /// `pl` is a player id (0..4).
+    pub fn player_ok(&self, pl: usize) -> bool {
+        pl < NB_PLAYERS
+    }
+    /// The position is on the board (`g.pos_ok(p)` or `g.pos_ok((i, j))`).
+    pub fn pos_ok(&self, p: impl Into<Pos>) -> bool {
+        let p = p.into();
+        p.i >= 0 && p.j >= 0 && p.i < self.rows && p.j < self.cols
+    }
+    /// Row-major index (`i × cols + j`) of a position on the board.
+    pub fn cell_index(&self, p: impl Into<Pos>) -> Option<usize> {
+        let p = p.into();
+        self.pos_ok(p).then(|| p.i as usize * self.cols as usize + p.j as usize)
+    }
+    /// The position of a row-major index.
+    pub fn cell_pos(&self, index: usize) -> Pos {
+        let cols = self.cols.max(1) as usize;
+        Pos::new((index / cols) as i32, (index % cols) as i32)
+    }
+
+    /// The bot's player id.
+    pub fn me(&self) -> usize {
+        self.me
+    }
+    /// Rounds played so far (0 in the first round).
+    pub fn round(&self) -> i32 {
+        self.head.round
+    }
+    /// A player's total score (0 for a bad id).
+    pub fn total_score(&self, pl: usize) -> i64 {
+        self.head.total_score(pl)
+    }
+    /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
+    pub fn status(&self, pl: usize) -> f64 {
+        self.head.status(pl)
+    }
+
+    /// The city of a cell.
+    pub fn city_at(&self, p: impl Into<Pos>) -> Option<usize> {
+        self.cell_index(p).and_then(|k| self.regions.city_id(k))
+    }
+    /// The path of a cell.
+    pub fn path_at(&self, p: impl Into<Pos>) -> Option<usize> {
+        self.cell_index(p).and_then(|k| self.regions.path_id(k))
+    }
+    /// The number of cities.
+    pub fn nb_cities(&self) -> usize {
+        self.regions.nb_cities()
+    }
+    /// A city's cells. Panics on a bad id.
+    pub fn city(&self, id: usize) -> &[Pos] {
+        self.regions.city(id)
+    }
+    /// A city's owner.
+    pub fn city_owner(&self, id: usize) -> Option<usize> {
+        self.regions.city_owner(id)
+    }
+    /// The number of paths.
+    pub fn nb_paths(&self) -> usize {
+        self.regions.nb_paths()
+    }
+    /// A path: its two cities and its cells. Panics on a bad id.
+    pub fn path(&self, id: usize) -> &Path {
+        self.regions.path(id)
+    }
+    /// A path's owner.
+    pub fn path_owner(&self, id: usize) -> Option<usize> {
+        self.regions.path_owner(id)
+    }
+
+    /// Orders unit `id` to move one cell in `dir` (the kit's `move`). Only the first order per
+    /// unit and round counts; more than 1000 orders in one round abort the bot.
+    pub fn move_unit(&mut self, id: usize, dir: Dir) {
+        self.orders.push(id, dir);
+    }
+    /// Gives a command (the kit's `execute`): the same as [`Common::move_unit`].
+    pub fn execute(&mut self, c: Command) {
+        self.move_unit(c.id, c.dir)
+    }
+
+    /// A uniform integer in `l..=u` from this bot's own random stream (derived from the match
+    /// seed: the same seed gives the same draws). Panics if `l > u`.
+    pub fn random(&self, l: i32, u: i32) -> i32 {
+        crate::abi::random(l, u)
+    }
+
+    /// A uniformly random permutation of `0..n`: Fisher–Yates from the last index down, i.e.
+    /// `v = [0, 1, .., n-1]`, then for `k` from `n-1` down to 1 swap `v[k]` with
+    /// `v[random(0, k)]`. That makes `n-1` draws, the same as the engine's
+    /// `Turn::random_permutation`, so native and WebAssembly bots get the same permutations.
+    pub fn random_permutation(&self, n: usize) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            let r = self.random(0, i32::try_from(k).unwrap_or(i32::MAX)) as usize;
+            v.swap(k, r);
+        }
+        v
     }
 }

@@ -1,7 +1,7 @@
 //! [`Game`]: the decoded Ork Island view and the bot's actions.
 
-use super::types::{Cell, CellType, Command, Dir, Path, Pos, Settings, Unit};
-use crate::conquest::{Orders, Regions, RoundHead, View};
+use super::types::{Cell, CellType, Pos, Settings, Unit};
+use crate::conquest::{Common, Regions, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
 pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
@@ -14,14 +14,11 @@ const UNIT_SIZE: usize = 16;
 /// the board read as WATER cells with nothing on them.
 #[derive(Clone, Debug, Default)]
 pub struct Game {
-    me: usize,
+    common: Common,
     settings: Settings,
     kind: Vec<CellType>,
-    regions: Regions,
-    head: RoundHead,
     units: Vec<Unit>,
     unit_at: Vec<i32>,
-    orders: Orders,
 }
 
 impl Game {
@@ -81,17 +78,22 @@ impl Game {
         for &c in r.bytes(n, "cell types")? {
             kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=5"))?);
         }
-        let mut g =
-            Game { me: header.me, settings, kind, unit_at: vec![-1; n], orders: Orders::new(), ..Game::default() };
-        g.regions = Regions::read(r, n, |p| g.cell_index(p))?;
+        let mut g = Game {
+            common: Common::new(header.me, settings.rows, settings.cols),
+            settings,
+            kind,
+            unit_at: vec![-1; n],
+            ..Game::default()
+        };
+        g.common.regions = Regions::read(r, n, |p| g.cell_index(p))?;
         Ok(g)
     }
 
     /// Decodes a round view, as `arena_play` receives it, into this game (in place).
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
         let mut r = Reader::new(view);
-        self.head.read(&mut r)?;
-        self.regions.read_owners(&mut r)?;
+        self.common.head.read(&mut r)?;
+        self.common.regions.read_owners(&mut r)?;
         let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of orks")?;
         for u in &self.units {
             if let Some(k) = self.cell_index(u.pos) {
@@ -110,21 +112,11 @@ impl Game {
         r.finish()
     }
 
-    /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
-    /// records and at the end of each round; a bot need not call it.
-    pub fn flush_orders(&mut self) {
-        self.orders.flush();
-    }
-
     // ---- settings -------------------------------------------------------------------------
 
     /// All parameters.
     pub fn settings(&self) -> &Settings {
         &self.settings
-    }
-    /// Number of players (4).
-    pub fn nb_players(&self) -> usize {
-        NB_PLAYERS
     }
     /// Number of rows.
     pub fn rows(&self) -> i32 {
@@ -190,40 +182,9 @@ impl Game {
     pub fn factor_connected_component(&self) -> i32 {
         self.settings.factor_connected_component
     }
-    /// `pl` is a player id (0..4).
-    pub fn player_ok(&self, pl: usize) -> bool {
-        pl < NB_PLAYERS
-    }
-    /// The position is on the board (`g.pos_ok(p)` or `g.pos_ok((i, j))`).
-    pub fn pos_ok(&self, p: impl Into<Pos>) -> bool {
-        let p = p.into();
-        p.i >= 0 && p.j >= 0 && p.i < self.settings.rows && p.j < self.settings.cols
-    }
 
     // ---- state ----------------------------------------------------------------------------
 
-    /// The bot's player id.
-    pub fn me(&self) -> usize {
-        self.me
-    }
-    /// Rounds played so far (0 in the first round).
-    pub fn round(&self) -> i32 {
-        self.head.round
-    }
-    /// A player's total score (0 for a bad id).
-    pub fn total_score(&self, pl: usize) -> i64 {
-        self.head.total_score(pl)
-    }
-    /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
-    pub fn status(&self, pl: usize) -> f64 {
-        self.head.status(pl)
-    }
-
-    /// Row-major index (`i × cols + j`) of a position on the board.
-    pub fn cell_index(&self, p: impl Into<Pos>) -> Option<usize> {
-        let p = p.into();
-        self.pos_ok(p).then(|| p.i as usize * self.settings.cols as usize + p.j as usize)
-    }
     /// Everything about a cell (`g.cell(p)` or `g.cell((i, j))`); off the board: a WATER cell
     /// with nothing on it.
     pub fn cell(&self, p: impl Into<Pos>) -> Cell {
@@ -231,8 +192,8 @@ impl Game {
         Cell {
             kind: self.kind[k],
             unit_id: usize::try_from(self.unit_at[k]).ok(),
-            city_id: self.regions.city_id(k),
-            path_id: self.regions.path_id(k),
+            city_id: self.common.regions.city_id(k),
+            path_id: self.common.regions.path_id(k),
         }
     }
     /// The cell type (WATER off the board).
@@ -243,7 +204,7 @@ impl Game {
     pub fn unit_at(&self, p: impl Into<Pos>) -> Option<usize> {
         self.cell_index(p).and_then(|k| usize::try_from(self.unit_at[k]).ok())
     }
-    /// Every cell's type, row-major (for fast loops; see [`Game::cell_index`]).
+    /// Every cell's type, row-major (for fast loops; see [`Common::cell_index`]).
     pub fn cell_types(&self) -> &[CellType] {
         &self.kind
     }
@@ -272,60 +233,6 @@ impl Game {
     pub fn units_of(&self, pl: usize) -> impl Iterator<Item = &Unit> + '_ {
         self.units.iter().filter(move |u| u.player == pl)
     }
-
-    /// The number of cities.
-    pub fn nb_cities(&self) -> usize {
-        self.regions.nb_cities()
-    }
-    /// A city's cells. Panics on a bad id.
-    pub fn city(&self, id: usize) -> &[Pos] {
-        self.regions.city(id)
-    }
-    /// A city's owner.
-    pub fn city_owner(&self, id: usize) -> Option<usize> {
-        self.regions.city_owner(id)
-    }
-    /// The number of paths.
-    pub fn nb_paths(&self) -> usize {
-        self.regions.nb_paths()
-    }
-    /// A path: its two cities and its cells. Panics on a bad id.
-    pub fn path(&self, id: usize) -> &Path {
-        self.regions.path(id)
-    }
-    /// A path's owner.
-    pub fn path_owner(&self, id: usize) -> Option<usize> {
-        self.regions.path_owner(id)
-    }
-
-    // ---- actions --------------------------------------------------------------------------
-
-    /// Gives a command (the kit's `execute`): move ork `c.id` one cell in `c.dir`. Only the
-    /// first order per ork and round counts; more than 1000 orders in one round abort the bot.
-    pub fn execute(&mut self, c: Command) {
-        self.move_unit(c.id, c.dir)
-    }
-    /// The same as [`Game::execute`], as in the Pandemic SDK.
-    pub fn move_unit(&mut self, id: usize, dir: Dir) {
-        self.orders.push(id, dir);
-    }
-
-    /// A uniform integer in `l..=u` from this bot's own random stream (derived from the match
-    /// seed). Panics if `l > u`.
-    pub fn random(&self, l: i32, u: i32) -> i32 {
-        crate::abi::random(l, u)
-    }
-
-    /// A uniformly random permutation of `0..n`, drawn like the engine's (Fisher–Yates from the
-    /// last index down, `n - 1` draws).
-    pub fn random_permutation(&self, n: usize) -> Vec<usize> {
-        let mut v: Vec<usize> = (0..n).collect();
-        for k in (1..n).rev() {
-            let r = self.random(0, i32::try_from(k).unwrap_or(i32::MAX)) as usize;
-            v.swap(k, r);
-        }
-        v
-    }
 }
 
 impl View for Game {
@@ -338,6 +245,19 @@ impl View for Game {
         Game::read_round(self, view)
     }
     fn flush_orders(&mut self) {
-        Game::flush_orders(self)
+        self.common.flush_orders()
+    }
+}
+
+impl std::ops::Deref for Game {
+    type Target = Common;
+    fn deref(&self) -> &Common {
+        &self.common
+    }
+}
+
+impl std::ops::DerefMut for Game {
+    fn deref_mut(&mut self) -> &mut Common {
+        &mut self.common
     }
 }

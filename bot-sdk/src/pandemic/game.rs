@@ -1,7 +1,7 @@
 //! [`Game`]: the decoded Pandemic view and the bot's actions.
 
-use super::types::{Cell, CellType, Command, Dir, Path, Pos, Settings, Unit};
-use crate::conquest::{Orders, Regions, RoundHead, View};
+use super::types::{Cell, CellType, Pos, Settings, Unit};
+use crate::conquest::{Common, Regions, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
 pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
@@ -17,18 +17,15 @@ const UNIT_SIZE: usize = 28;
 /// answers `None`. Positions off the board read as WALL cells with nothing on them.
 #[derive(Clone, Debug, Default)]
 pub struct Game {
-    me: usize,
+    common: Common,
     settings: Settings,
     kind: Vec<CellType>,
-    regions: Regions,
-    head: RoundHead,
     virus: Vec<u8>,
     /// 0 or 1 per cell (checked when decoding, see [`Game::masks`]).
     mask: Vec<u8>,
     mask_cells: Vec<usize>,
     units: Vec<Unit>,
     unit_at: Vec<i32>,
-    orders: Orders,
 }
 
 impl Game {
@@ -83,24 +80,23 @@ impl Game {
             kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=3"))?);
         }
         let mut g = Game {
-            me: header.me,
+            common: Common::new(header.me, settings.rows, settings.cols),
             settings,
             kind,
             virus: vec![0; n],
             mask: vec![0; n],
             unit_at: vec![-1; n],
-            orders: Orders::new(),
             ..Game::default()
         };
-        g.regions = Regions::read(r, n, |p| g.cell_index(p))?;
+        g.common.regions = Regions::read(r, n, |p| g.cell_index(p))?;
         Ok(g)
     }
 
     /// Decodes a round view, as `arena_play` receives it, into this game (in place).
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
         let mut r = Reader::new(view);
-        self.head.read(&mut r)?;
-        self.regions.read_owners(&mut r)?;
+        self.common.head.read(&mut r)?;
+        self.common.regions.read_owners(&mut r)?;
         let n = self.kind.len();
         self.virus.copy_from_slice(r.bytes(n, "virus levels")?);
         let at = r.offset();
@@ -160,21 +156,11 @@ impl Game {
         Ok(())
     }
 
-    /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
-    /// records and at the end of each round; a bot need not call it.
-    pub fn flush_orders(&mut self) {
-        self.orders.flush();
-    }
-
     // ---- settings -------------------------------------------------------------------------
 
     /// All parameters.
     pub fn settings(&self) -> &Settings {
         &self.settings
-    }
-    /// Number of players (4).
-    pub fn nb_players(&self) -> usize {
-        NB_PLAYERS
     }
     /// Number of rows.
     pub fn rows(&self) -> i32 {
@@ -216,45 +202,8 @@ impl Game {
     pub fn mask_protection(&self) -> f64 {
         self.settings.mask_protection
     }
-    /// `pl` is a player id (0..4).
-    pub fn player_ok(&self, pl: usize) -> bool {
-        pl < NB_PLAYERS
-    }
-    /// The position is on the board (`g.pos_ok(p)` or `g.pos_ok((i, j))`).
-    pub fn pos_ok(&self, p: impl Into<Pos>) -> bool {
-        let p = p.into();
-        p.i >= 0 && p.j >= 0 && p.i < self.settings.rows && p.j < self.settings.cols
-    }
 
     // ---- state ----------------------------------------------------------------------------
-
-    /// The bot's player id.
-    pub fn me(&self) -> usize {
-        self.me
-    }
-    /// Rounds played so far (0 in the first round).
-    pub fn round(&self) -> i32 {
-        self.head.round
-    }
-    /// A player's total score (0 for a bad id).
-    pub fn total_score(&self, pl: usize) -> i64 {
-        self.head.total_score(pl)
-    }
-    /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
-    pub fn status(&self, pl: usize) -> f64 {
-        self.head.status(pl)
-    }
-
-    /// Row-major index (`i × cols + j`) of a position on the board.
-    pub fn cell_index(&self, p: impl Into<Pos>) -> Option<usize> {
-        let p = p.into();
-        self.pos_ok(p).then(|| p.i as usize * self.settings.cols as usize + p.j as usize)
-    }
-    /// The position of a row-major index.
-    pub fn cell_pos(&self, index: usize) -> Pos {
-        let cols = self.settings.cols.max(1) as usize;
-        Pos::new((index / cols) as i32, (index % cols) as i32)
-    }
 
     /// Everything about a cell (`g.cell(p)` or `g.cell((i, j))`); off the board: a WALL cell
     /// with nothing on it.
@@ -263,8 +212,8 @@ impl Game {
         Cell {
             kind: self.kind[k],
             unit_id: usize::try_from(self.unit_at[k]).ok(),
-            city_id: self.regions.city_id(k),
-            path_id: self.regions.path_id(k),
+            city_id: self.common.regions.city_id(k),
+            path_id: self.common.regions.path_id(k),
             virus: self.virus[k] as i32,
             mask: self.mask[k] != 0,
         }
@@ -277,14 +226,6 @@ impl Game {
     pub fn unit_at(&self, p: impl Into<Pos>) -> Option<usize> {
         self.cell_index(p).and_then(|k| usize::try_from(self.unit_at[k]).ok())
     }
-    /// The city of a cell.
-    pub fn city_at(&self, p: impl Into<Pos>) -> Option<usize> {
-        self.cell_index(p).and_then(|k| self.regions.city_id(k))
-    }
-    /// The path of a cell.
-    pub fn path_at(&self, p: impl Into<Pos>) -> Option<usize> {
-        self.cell_index(p).and_then(|k| self.regions.path_id(k))
-    }
     /// The virus level of a cell (0 off the board).
     pub fn virus(&self, p: impl Into<Pos>) -> i32 {
         self.cell_index(p).map_or(0, |k| self.virus[k] as i32)
@@ -293,7 +234,7 @@ impl Game {
     pub fn mask_at(&self, p: impl Into<Pos>) -> bool {
         self.cell_index(p).is_some_and(|k| self.mask[k] != 0)
     }
-    /// Every cell's type, row-major (for fast loops; see [`Game::cell_index`]).
+    /// Every cell's type, row-major (for fast loops; see [`Common::cell_index`]).
     pub fn cell_types(&self) -> &[CellType] {
         &self.kind
     }
@@ -307,7 +248,7 @@ impl Game {
         // are the representations of `false` and `true`; same size and alignment.
         unsafe { std::slice::from_raw_parts(self.mask.as_ptr().cast::<bool>(), self.mask.len()) }
     }
-    /// Row-major indices of the cells where a mask lies, ascending (see [`Game::cell_pos`]).
+    /// Row-major indices of the cells where a mask lies, ascending (see [`Common::cell_pos`]).
     pub fn mask_cells(&self) -> &[usize] {
         &self.mask_cells
     }
@@ -335,62 +276,6 @@ impl Game {
     pub fn units_of(&self, pl: usize) -> impl Iterator<Item = &Unit> + '_ {
         self.units.iter().filter(move |u| u.player == pl)
     }
-
-    /// The number of cities.
-    pub fn nb_cities(&self) -> usize {
-        self.regions.nb_cities()
-    }
-    /// A city's cells. Panics on a bad id.
-    pub fn city(&self, id: usize) -> &[Pos] {
-        self.regions.city(id)
-    }
-    /// A city's owner.
-    pub fn city_owner(&self, id: usize) -> Option<usize> {
-        self.regions.city_owner(id)
-    }
-    /// The number of paths.
-    pub fn nb_paths(&self) -> usize {
-        self.regions.nb_paths()
-    }
-    /// A path: its two cities and its cells. Panics on a bad id.
-    pub fn path(&self, id: usize) -> &Path {
-        self.regions.path(id)
-    }
-    /// A path's owner.
-    pub fn path_owner(&self, id: usize) -> Option<usize> {
-        self.regions.path_owner(id)
-    }
-
-    // ---- actions --------------------------------------------------------------------------
-
-    /// Orders unit `id` to move one cell in `dir` (the kit's `move`). Only the first order per
-    /// unit and round counts; more than 1000 orders in one round abort the bot.
-    pub fn move_unit(&mut self, id: usize, dir: Dir) {
-        self.orders.push(id, dir);
-    }
-    /// Gives a command (the kit's `execute`): the same as [`Game::move_unit`].
-    pub fn execute(&mut self, c: Command) {
-        self.move_unit(c.id, c.dir)
-    }
-
-    /// A uniform integer in `l..=u` from this bot's own random stream (derived from the match
-    /// seed: the same seed gives the same draws). Panics if `l > u`.
-    pub fn random(&self, l: i32, u: i32) -> i32 {
-        crate::abi::random(l, u)
-    }
-
-    /// A uniformly random permutation of `0..n`: Fisher–Yates from the last index down, i.e.
-    /// `v = [0, 1, .., n-1]`, then for `k` from `n-1` down to 1 swap `v[k]` with
-    /// `v[random(0, k)]`. That makes `n-1` draws, the same as the engine's
-    /// `Turn::random_permutation`, so native and WebAssembly bots get the same permutations.
-    pub fn random_permutation(&self, n: usize) -> Vec<usize> {
-        let mut v: Vec<usize> = (0..n).collect();
-        for k in (1..n).rev() {
-            let r = self.random(0, i32::try_from(k).unwrap_or(i32::MAX)) as usize;
-            v.swap(k, r);
-        }
-        v
-    }
 }
 
 impl View for Game {
@@ -403,6 +288,19 @@ impl View for Game {
         Game::read_round(self, view)
     }
     fn flush_orders(&mut self) {
-        Game::flush_orders(self)
+        self.common.flush_orders()
+    }
+}
+
+impl std::ops::Deref for Game {
+    type Target = Common;
+    fn deref(&self) -> &Common {
+        &self.common
+    }
+}
+
+impl std::ops::DerefMut for Game {
+    fn deref_mut(&mut self) -> &mut Common {
+        &mut self.common
     }
 }
