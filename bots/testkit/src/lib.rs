@@ -5,6 +5,7 @@ use engine::catalog::{self, AnyGame, PlayerSpec};
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::{MatchOutput, MatchSetup};
+use engine::replay::Replay;
 
 fn game(name: &str) -> &'static dyn AnyGame {
     catalog::find(name).unwrap_or_else(|| panic!("{name} is not in the catalog"))
@@ -102,4 +103,17 @@ pub fn print_duels(duels: &[Duel]) {
     let wins = duels.iter().filter(|d| d.dummy_first()).count();
     let demo_wins = duels.iter().filter(|d| d.demo_first()).count();
     println!("Dummy first in {wins}/{n}; Demo first in {demo_wins}/{n}", n = duels.len());
+}
+
+/// Asserts that two recorded matches played the same: same initial section, same rounds (game
+/// part and common part: scores, CPU shares, freezes). `what` names the match in messages.
+pub fn assert_same_match(a: &MatchOutput, b: &MatchOutput, what: &str) {
+    let parse = |m: &MatchOutput| Replay::parse(m.replay.as_ref().expect("a recorded match")).expect("a valid replay");
+    let (a, b) = (parse(a), parse(b));
+    assert_eq!(a.initial, b.initial, "{what}");
+    assert_eq!(a.rounds.len(), b.rounds.len(), "{what}");
+    for (r, (x, y)) in a.rounds.iter().zip(&b.rounds).enumerate() {
+        assert_eq!(x.game, y.game, "{what}, round {r}");
+        assert_eq!(x.common, y.common, "{what}, round {r}");
+    }
 }

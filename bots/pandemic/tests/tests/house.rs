@@ -1,7 +1,6 @@
 //! The Pandemic house bots, played natively through the SDK (the same views, draws and orders as
 //! their WebAssembly builds).
 
-use engine::replay::Replay;
 use pandemic_house_tests::*;
 
 /// SDK Demos replay exactly like the engine's native Demos: same algorithm, same draws.
@@ -11,22 +10,13 @@ fn demo_replays_like_the_engine_demo() {
         let s = setup(seed, &[]);
         let native = play(&s, vec![house("Demo"), house("Demo"), house("Demo"), house("Demo")], true);
         let wasm_like = play(&s, (0..4).map(|_| sdk::<Demo>("Demo")).collect(), true);
-        let a = Replay::parse(native.replay.as_ref().unwrap()).unwrap();
-        let b = Replay::parse(wasm_like.replay.as_ref().unwrap()).unwrap();
-        assert_eq!(a.initial, b.initial);
-        assert_eq!(a.rounds.len(), b.rounds.len());
-        for (r, (x, y)) in a.rounds.iter().zip(&b.rounds).enumerate() {
-            assert_eq!(x.game, y.game, "seed {seed}, round {r}");
-            assert_eq!(x.common, y.common, "seed {seed}, round {r}");
-        }
+        house_testkit::assert_same_match(&native, &wasm_like, &format!("seed {seed}"));
     }
     // Mixed with other bots, on a small board with other parameters.
     let s = setup(3, &[("rows", 30), ("cols", 30), ("nb_units", 6), ("nb_rounds", 120)]);
     let a = play(&s, vec![house("Null"), house("Demo"), house("Demo"), sdk::<Dummy>("Dummy")], true);
     let b = play(&s, vec![sdk::<Null>("Null"), sdk::<Demo>("Demo"), house("Demo"), sdk::<Dummy>("Dummy")], true);
-    let (a, b) =
-        (Replay::parse(a.replay.as_ref().unwrap()).unwrap(), Replay::parse(b.replay.as_ref().unwrap()).unwrap());
-    assert!(a.rounds.iter().zip(&b.rounds).all(|(x, y)| x.game == y.game && x.common == y.common));
+    house_testkit::assert_same_match(&a, &b, "mixed bots");
 }
 
 /// The qualification requirement: over seeds 1..=20 with the default parameters (the hero's
