@@ -46,6 +46,21 @@ done
 
 crate="$(cd "$crate" && pwd -P)"
 sdk="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)"
+
+# Cargo hashes a path dependency outside the bot's workspace (the SDK, for the house bots) by its
+# absolute path, and those hashes decide the order of functions in the module. So a bot inside
+# this repository is built through a fixed path, a symlink to the repository held under a lock:
+# its bytes then do not depend on where the repository is checked out.
+repo="$(dirname "$sdk")"
+if [[ "$crate" == "$repo"/* ]] && command -v flock >/dev/null 2>&1; then
+    stable="/tmp/arena-bot-build"
+    exec 9>"$stable.lock"
+    flock 9
+    rm -f "$stable"
+    ln -s "$repo" "$stable"
+    crate="$stable/${crate#"$repo"/}"
+    sdk="$stable/bot-sdk"
+fi
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"
 target=wasm32-unknown-unknown
 
@@ -84,9 +99,9 @@ remaps+=("$sdk=/arena-bot-sdk")
 # The crate's workspace (the crate itself when it is its own workspace, like the template).
 # Members' own paths are relative to it; path dependencies outside it are absolute. All bots of
 # one workspace get the same flags, so std (-Zbuild-std) is built once for them.
-ws_root="$(cd "$crate" && "${cargo[@]}" locate-project --workspace --message-format plain 2>/dev/null || true)"
+ws_root="$(cd "$crate" && "${cargo[@]}" locate-project --manifest-path "$crate/Cargo.toml" --workspace --message-format plain 2>/dev/null || true)"
 if [[ -n "$ws_root" ]]; then
-    ws_root="$(cd "$(dirname "$ws_root")" && pwd -P)"
+    ws_root="$(dirname "$ws_root")"
 else
     ws_root="$crate"
 fi
