@@ -106,11 +106,40 @@ else
     ws_root="$crate"
 fi
 remaps+=("$ws_root=/workspace")
-flags=""
+# The stack pointer, exported so that the host can tell a stack overflow from another
+# out-of-bounds access (docs/bot-abi.md, "Freezes").
+flags=" -C link-arg=--export=__stack_pointer"
 for r in "${remaps[@]}"; do
     flags+=" --remap-path-prefix=$r"
 done
 export RUSTFLAGS="${RUSTFLAGS:-}$flags"
+
+# std's print macros print nothing in a wasm32-unknown-unknown bot: refuse them rather than let a
+# player wonder where the output went. The SDK's own eprintln!/eprint! (called as
+# arena_bot::eprintln!, or imported with `use arena_bot::eprintln`) write to the captured stderr.
+refused=""
+while IFS= read -r -d '' f; do
+    # Comments and string literals are not code; drop line comments and simple strings first.
+    code="$(sed -e 's://.*$::' -e 's/"\([^"\\]\|\\.\)*"/""/g' "$f")"
+    uses_sdk_macros=0
+    if tr '\n' ' ' <<<"$code" | grep -Eq 'use[[:space:]]+arena_bot::(\{[^}]*\beprint(ln)?\b[^}]*\}|eprint(ln)?\b|\*)|macro_use'; then
+        uses_sdk_macros=1
+    fi
+    while IFS= read -r hit; do
+        line="${hit%%:*}"
+        text="${hit#*:}"
+        if grep -Eq '(^|[^:_[:alnum:]])(println|print|dbg)!' <<<"$text"; then
+            refused+="  ${f#"$crate"/}:$line: std's print!/println!/dbg! write to stdout, which a bot may not use (and prints nothing here)"$'\n'
+        elif [[ $uses_sdk_macros -eq 0 ]] && grep -Eq '(^|[^:_[:alnum:]])(eprintln|eprint)!' <<<"$text"; then
+            refused+="  ${f#"$crate"/}:$line: std's eprintln!/eprint! print nothing in a wasm32-unknown-unknown bot"$'\n'
+        fi
+    done < <(grep -nE '(^|[^:_[:alnum:]])(println|print|dbg|eprintln|eprint)!' <<<"$code" || true)
+done < <(find "$crate/src" -name '*.rs' -print0 2>/dev/null)
+if [[ -n "$refused" ]]; then
+    printf 'error: the bot uses print macros that would print nothing:\n%s' "$refused" >&2
+    echo "use arena_bot::eprintln! (or arena_bot::log!): it writes to the bot's stderr, shown to you with each match" >&2
+    exit 1
+fi
 
 args=(build --release --target "$target" --manifest-path "$crate/Cargo.toml" --message-format json-render-diagnostics)
 if [[ "$mode" == debian ]]; then

@@ -1,6 +1,6 @@
 //! The host calls of the bot ABI (`docs/bot-abi.md`, "Imports the bot may use").
 //!
-//! - On `wasm32`: the imports `arena.random`, `arena.orders` and
+//! - On `wasm32`: the imports `arena.random`, `arena.orders`, `arena.fail` and
 //!   `wasi_snapshot_preview1.fd_write` (fd 2 only).
 //! - Elsewhere with the `native` feature: the engine's `WireTurn` of the round being played by a
 //!   `arena_bot::native::NativeBot` (a thread-local set for the duration of one `play`); the log
@@ -27,6 +27,12 @@ pub fn orders(records: &[u8], record_size: usize) {
     imp::orders(records, records.len() / record_size)
 }
 
+/// Stops the bot after a panic: the host freezes it (reason `trap`, "panicked") and shows `text`
+/// to its owner. Only on wasm32; elsewhere the panic goes on as usual (the text to stderr).
+pub fn fail_panic(text: &str) {
+    imp::fail_panic(text)
+}
+
 /// Appends bytes to the bot's stderr (captured by the host, 64 KiB per match).
 pub fn write_stderr(bytes: &[u8]) {
     if !bytes.is_empty() {
@@ -42,6 +48,16 @@ mod imp {
         fn arena_random(l: i32, u: i32) -> i32;
         #[link_name = "orders"]
         fn arena_orders(ptr: *const u8, count: i32);
+        #[link_name = "fail"]
+        fn arena_fail(kind: i32, ptr: *const u8, len: i32) -> !;
+    }
+
+    /// `arena.fail`'s kind for a Rust panic (docs/bot-abi.md, "Freezes").
+    const FAIL_PANIC: i32 = 1;
+
+    pub fn fail_panic(text: &str) {
+        // SAFETY: the host reads `text`, which is live; it never returns.
+        unsafe { arena_fail(FAIL_PANIC, text.as_ptr(), text.len().min(i32::MAX as usize) as i32) }
     }
 
     /// A WASI `ciovec`: pointer and length, 32-bit each on wasm32.
@@ -81,6 +97,10 @@ mod imp {
 mod imp {
     pub use crate::native::host::{orders, random};
 
+    pub fn fail_panic(text: &str) {
+        write_stderr(format!("{text}\n").as_bytes());
+    }
+
     pub fn write_stderr(bytes: &[u8]) {
         use std::io::Write;
         let _ = std::io::stderr().write_all(bytes);
@@ -99,6 +119,10 @@ mod imp {
 
     pub fn orders(_records: &[u8], _count: usize) {
         panic!("{NO_HOST}")
+    }
+
+    pub fn fail_panic(text: &str) {
+        write_stderr(format!("{text}\n").as_bytes());
     }
 
     pub fn write_stderr(bytes: &[u8]) {

@@ -206,6 +206,20 @@ macro_rules! export_bot {
     };
 }
 
+/// "panicked at src/lib.rs:8:22: <message>": a panic in one line, for its owner.
+pub fn panic_text(info: &std::panic::PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(a panic without a message)");
+    match info.location() {
+        Some(l) => format!("panicked at {}:{}:{}: {message}", l.file(), l.line(), l.column()),
+        None => format!("panicked: {message}"),
+    }
+}
+
 /// The WebAssembly side of the exports (what [`export_bot!`](crate::export_bot) calls).
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
@@ -254,12 +268,13 @@ pub mod wasm {
         unsafe { std::slice::from_raw_parts(ptr as usize as *const u8, len) }
     }
 
-    /// `arena_start`: installs the panic hook (panic messages go to the captured stderr), decodes
-    /// the setup view and makes the player.
+    /// `arena_start`: installs the panic hook (a panic freezes the bot through `arena.fail`, with
+    /// "panicked at src/lib.rs:8:22: <message>" for its owner), decodes the setup view and makes
+    /// the player.
     ///
     /// SAFETY: as [`view`]; not re-entered.
     pub unsafe fn start<D: Driver>(slot: &Slot<D>, ptr: i32, len: i32) {
-        std::panic::set_hook(Box::new(|info| crate::eprintln!("{info}")));
+        std::panic::set_hook(Box::new(|info| crate::abi::fail_panic(&super::panic_text(info))));
         let setup = unsafe { view(ptr, len) };
         match super::start::<D>(setup) {
             Ok(d) => *unsafe { slot.get() } = Some(d),

@@ -39,6 +39,22 @@ impl FreezeReason {
     pub fn from_code(code: u8) -> Option<Self> {
         [FreezeReason::Cpu, FreezeReason::Memory, FreezeReason::Trap, FreezeReason::Orders].get(code as usize).copied()
     }
+
+    /// The platform's word for it: `cpu`, `memory`, `trap` or `orders`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FreezeReason::Cpu => "cpu",
+            FreezeReason::Memory => "memory",
+            FreezeReason::Trap => "trap",
+            FreezeReason::Orders => "orders",
+        }
+    }
+}
+
+impl std::fmt::Display for FreezeReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A bot's failure in one round, as its driver reports it.

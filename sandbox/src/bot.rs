@@ -78,8 +78,12 @@ pub struct BotReport {
     /// The captured stderr: at most the cap, then the truncation marker if it was cut.
     pub stderr: Vec<u8>,
     pub stderr_truncated: bool,
-    /// Why and how the bot was frozen, if it was.
+    /// Why and how the bot was frozen, if it was (the public words, as the replay has them).
     pub frozen: Option<BotFailure>,
+    /// The freeze in the bot's own words, for its owner only: what it said through `arena.fail`
+    /// (an exception's text, a failed assertion, a panic's message), or the trap and the functions
+    /// it happened in. Also the last line of `stderr`.
+    pub frozen_detail: Option<String>,
 }
 
 impl BotReport {
@@ -178,6 +182,7 @@ impl WasmFactory {
             stderr: Vec::new(),
             stderr_truncated: false,
             frozen: None,
+            frozen_detail: None,
         });
         let wrong_game = (!self.module.info().games.is_empty()
             && !self.module.info().games.iter().any(|g| game_marker(g) == game_marker(game)))
@@ -201,6 +206,7 @@ impl WasmFactory {
             report,
             live: None,
             failure: None,
+            detail: None,
             rounds: 0,
             published: 0,
         }
@@ -269,7 +275,7 @@ impl Meter {
         self.busy += started.elapsed();
         self.ticks_used += self.ticks.load(Ordering::Relaxed).saturating_sub(t0);
         self.fuel_used = self.fuel_budget.saturating_sub(store.get_fuel().unwrap_or(0));
-        r.map_err(|e| self.failure(&e))
+        r.map_err(|e| self.failure(&e, store))
     }
 
     /// Charges host work done outside a host call (a view handed over, a call into the bot).
@@ -286,7 +292,10 @@ impl Meter {
         }
     }
 
-    fn failure(&mut self, e: &wasmtime::Error) -> BotFailure {
+    /// The freeze a wasmtime error means. A trap gets words a student understands as its public
+    /// message; the private detail (the bot's own words from `arena.fail`, or the trap with the
+    /// names of the functions it happened in) goes to the store's `detail`.
+    fn failure(&mut self, e: &wasmtime::Error, store: &mut Store<Host>) -> BotFailure {
         if let Some(Freeze(f)) = e.downcast_ref::<Freeze>() {
             return f.clone();
         }
@@ -295,40 +304,66 @@ impl Meter {
             // than `Limits::max_instances`.
             return trapped(format!("the host had no free bot slot ({p}); this is a server problem, not the bot's"));
         }
-        let trace = backtrace(e);
-        match e.downcast_ref::<Trap>() {
-            Some(Trap::OutOfFuel) => self.out_of_fuel(),
+        let message = match e.downcast_ref::<Trap>() {
+            Some(Trap::OutOfFuel) => return self.out_of_fuel(),
             Some(Trap::Interrupt) => {
                 self.ticks_used = self.ticks_used.max(self.wall_ticks);
-                self.out_of_time()
+                return self.out_of_time();
             }
-            Some(Trap::StackOverflow) => {
-                BotFailure { reason: FreezeReason::Trap, message: format!("stack overflow{trace}") }
-            }
-            Some(t) => BotFailure { reason: FreezeReason::Trap, message: format!("{t}{trace}") },
+            Some(t) => trap_words(*t, store),
             None => {
                 let text = format!("{e:#}");
-                let first = text.lines().next().unwrap_or("").to_string();
-                BotFailure { reason: FreezeReason::Trap, message: format!("{first}{trace}") }
+                text.lines().next().unwrap_or("").to_string()
             }
+        };
+        if store.data().detail.is_none() {
+            store.data_mut().detail = Some(format!("{message}{}", backtrace(e)));
         }
+        trapped(message)
     }
 }
 
-/// ` (in f <- g <- arena_play)`: the innermost frames of a trap, when wasmtime has them.
+/// A trap in words: what happened and its usual cause in a bot.
+fn trap_words(t: Trap, store: &mut Store<Host>) -> String {
+    match t {
+        Trap::StackOverflow => "stack overflow (recursion too deep for the wasm stack)".into(),
+        Trap::MemoryOutOfBounds => {
+            match store.data().stack {
+                Some((sp, size)) => {
+                    let now = sp.get(&mut *store).i32().map(|v| v as u32).unwrap_or(0);
+                    let memory = store.data().memory.map(|m| m.data_size(&*store)).unwrap_or(0);
+                    if now as usize >= memory {
+                        format!("stack overflow (the {} stack: recursion too deep, or arrays too large for local variables)", fmt_bytes(u64::from(size)))
+                    } else {
+                        "out of bounds memory access (a bad pointer or index)".into()
+                    }
+                }
+                None => "out of bounds memory access (a bad pointer or index, or a stack overflow)".into(),
+            }
+        }
+        Trap::UnreachableCodeReached => {
+            "reached an `unreachable` instruction (a panic or abort the SDK did not report, or undefined behaviour)"
+                .into()
+        }
+        Trap::IntegerDivisionByZero => "integer division by zero".into(),
+        Trap::IntegerOverflow => "integer overflow (INT_MIN / -1)".into(),
+        Trap::BadConversionToInteger => "a float that is NaN or out of range converted to an integer".into(),
+        Trap::IndirectCallToNull | Trap::TableOutOfBounds | Trap::BadSignature => {
+            "a call through a bad function pointer (a deleted object's virtual function?)".into()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// ` (in f <- g <- arena_play)`: the innermost named frames of a trap, when wasmtime has them
+/// (a module without a name section has none: its frames are not worth printing).
 fn backtrace(e: &wasmtime::Error) -> String {
     let Some(bt) = e.downcast_ref::<WasmBacktrace>() else { return String::new() };
-    if bt.frames().is_empty() {
+    let names: Vec<&str> = bt.frames().iter().filter_map(|f| f.func_name()).take(6).collect();
+    if names.is_empty() {
         return String::new();
     }
-    let names: Vec<String> = bt
-        .frames()
-        .iter()
-        .take(4)
-        .map(|f| f.func_name().map(str::to_string).unwrap_or_else(|| format!("func[{}]", f.func_index())))
-        .collect();
-    let more = if bt.frames().len() > 4 { " <- ..." } else { "" };
-    format!(" (in {}{more})", names.join(" <- "))
+    format!(" (in {})", names.join(" <- "))
 }
 
 fn trapped(message: String) -> BotFailure {
@@ -402,6 +437,8 @@ pub struct WasmBot {
     report: Slot,
     live: Option<Live>,
     failure: Option<BotFailure>,
+    /// The freeze's private detail (see [`BotReport::frozen_detail`]).
+    detail: Option<String>,
     rounds: u32,
     /// Stderr bytes already copied to the report.
     published: usize,
@@ -422,6 +459,8 @@ impl WasmBot {
             memory: None,
             turn: None,
             stderr: Stderr::new(self.stderr_cap, self.on_stderr.clone()),
+            detail: None,
+            stack: None,
         };
         let mut store = Store::new(self.module.engine(), host);
         store.limiter(|h| &mut h.limiter);
@@ -433,6 +472,11 @@ impl WasmBot {
         let missing = |what: &str| trapped(format!("the instance lacks {what}"));
         let memory = instance.get_memory(&mut store, "memory").ok_or_else(|| missing("its memory"))?;
         store.data_mut().memory = Some(memory);
+        if let Some(sp) = instance.get_global(&mut store, "__stack_pointer") {
+            if let Some(v) = sp.get(&mut store).i32() {
+                store.data_mut().stack = Some((sp, v as u32));
+            }
+        }
         let alloc = instance.get_typed_func(&mut store, "arena_alloc").map_err(|_| missing("arena_alloc"))?;
         let start = instance.get_typed_func(&mut store, "arena_start").map_err(|_| missing("arena_start"))?;
         let play = instance.get_typed_func(&mut store, "arena_play").map_err(|_| missing("arena_play"))?;
@@ -467,6 +511,7 @@ impl WasmBot {
         r.busy = self.meter.busy;
         r.rounds = self.rounds;
         r.frozen.clone_from(&self.failure);
+        r.frozen_detail.clone_from(&self.detail);
         if let Some(live) = &self.live {
             let stderr = &live.store.data().stderr;
             if stderr.captured.len() > self.published {
@@ -480,6 +525,12 @@ impl WasmBot {
     fn settle(&mut self, outcome: Result<(), BotFailure>) -> Result<(), BotFailure> {
         if let Err(f) = &outcome {
             self.failure = Some(f.clone());
+            if let Some(live) = &mut self.live {
+                let host = live.store.data_mut();
+                let detail = host.detail.take().unwrap_or_else(|| f.message.clone());
+                host.stderr.write_final(&format!("frozen ({}): {detail}", f.reason));
+                self.detail = Some(detail);
+            }
         }
         self.publish();
         if outcome.is_err() {

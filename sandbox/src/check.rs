@@ -24,7 +24,7 @@ pub enum LoadError {
     Invalid(String),
     #[error(
         "the module imports {}, which the sandbox does not offer; a bot may import only arena.random, \
-         arena.orders and the WASI functions fd_write, fd_read, fd_close, fd_seek, fd_fdstat_get, \
+         arena.orders, arena.fail and the WASI functions fd_write, fd_read, fd_close, fd_seek, fd_fdstat_get, \
          environ_sizes_get, environ_get, args_sizes_get, args_get and proc_exit (no clock, file, \
          network or host randomness)",
         .0.join(", ")
@@ -90,6 +90,7 @@ use ValType::{I32, I64};
 const IMPORTS: &[(&str, &str, &[ValType], &[ValType])] = &[
     ("arena", "random", &[I32, I32], &[I32]),
     ("arena", "orders", &[I32, I32], &[]),
+    ("arena", "fail", &[I32, I32, I32], &[]),
     ("wasi_snapshot_preview1", "fd_write", &[I32, I32, I32, I32], &[I32]),
     ("wasi_snapshot_preview1", "fd_read", &[I32, I32, I32, I32], &[I32]),
     ("wasi_snapshot_preview1", "fd_close", &[I32], &[I32]),

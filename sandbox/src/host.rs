@@ -8,7 +8,7 @@ use engine::wire::WireTurn;
 use std::fmt;
 use std::ptr::NonNull;
 use std::sync::Arc;
-use wasmtime::{Caller, Engine, Extern, Linker, Memory, ResourceLimiter, Trap};
+use wasmtime::{Caller, Engine, Extern, Global, Linker, Memory, ResourceLimiter, Trap};
 
 /// Fuel charged for every host call (either direction), on top of one per byte copied.
 pub const HOST_CALL_FUEL: u64 = 50;
@@ -136,6 +136,18 @@ impl Stderr {
         }
     }
 
+    /// Appends the freeze's detail as the last line, past the cap like the truncation marker:
+    /// the owner always reads why the bot stopped.
+    pub(crate) fn write_final(&mut self, line: &str) {
+        self.flush();
+        let text =
+            format!("{}[arena] {line}\n", if self.captured.last().is_some_and(|&b| b != b'\n') { "\n" } else { "" });
+        self.captured.extend_from_slice(text.as_bytes());
+        if let Some((sink, _)) = &self.live {
+            sink(text.trim());
+        }
+    }
+
     /// Sends a partial last line to the live sink.
     fn flush(&mut self) {
         if let Some((sink, pending)) = &mut self.live {
@@ -160,6 +172,29 @@ pub(crate) struct Host {
     pub memory: Option<Memory>,
     pub turn: Option<TurnPtr>,
     pub stderr: Stderr,
+    /// What the bot said when it stopped itself (`arena.fail`), or what the host makes of a trap:
+    /// the freeze's private detail, for the bot's owner only.
+    pub detail: Option<String>,
+    /// The exported `__stack_pointer` global (`arena build` and the Rust SDK export it) and its
+    /// value at start, the stack's size when the stack is placed first: tells a stack overflow
+    /// from another out-of-bounds access.
+    pub stack: Option<(Global, u32)>,
+}
+
+/// The longest text `arena.fail` keeps.
+pub const FAIL_TEXT_LIMIT: usize = 4096;
+
+/// The public words for each `arena.fail` kind (docs/bot-abi.md, "Freezes"); the bot's own text
+/// is the private detail.
+pub(crate) fn fail_kind_words(kind: i32) -> &'static str {
+    match kind {
+        1 => "panicked",
+        2 => "uncaught exception",
+        3 => "assertion failed",
+        4 => "abort() called",
+        5 => "the SDK stopped the bot",
+        _ => "stopped itself",
+    }
 }
 
 /// Charges a host call: [`HOST_CALL_FUEL`] plus `bytes`. Not enough fuel puts the bot out of CPU.
@@ -250,6 +285,22 @@ pub(crate) fn linker(engine: &Engine) -> wasmtime::Result<Linker<Host>> {
             }))
         })
     })?;
+
+    l.func_wrap(
+        "arena",
+        "fail",
+        |mut caller: Caller<'_, Host>, kind: i32, ptr: i32, len: i32| -> wasmtime::Result<()> {
+            let words = fail_kind_words(kind);
+            let take = (len.max(0) as usize).min(FAIL_TEXT_LIMIT);
+            let text = memory(&mut caller).ok().and_then(|mem| {
+                let data = mem.data(&caller);
+                let r = range(data, ptr, take as u64, "arena.fail").ok()?;
+                Some(String::from_utf8_lossy(&data[r]).into_owned())
+            });
+            caller.data_mut().detail = Some(text.unwrap_or_else(|| words.to_string()));
+            Err(trap(words))
+        },
+    )?;
 
     l.func_wrap(
         WASI,

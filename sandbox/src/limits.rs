@@ -3,10 +3,12 @@
 
 use std::time::Duration;
 
-/// Fuel that stands for one second of CPU: about 1e10 wasmtime fuel units run in one second of
-/// typical bot code on the reference machine (C BFS 9-10 G/s, Rust BFS ~13 G/s, call-heavy
-/// ~7.5 G/s; `arena calibrate` measures it). The default budget is one second per bot per match.
-pub const FUEL_PER_SECOND: u64 = 10_000_000_000;
+/// Fuel that stands for one second of CPU: what the median kit-style C++ reference player
+/// (`bot-sdk/cpp/reference/pandemic`) burns in its wasm build for one second of its native
+/// (g++ -O2) CPU time on identical matches: 3.07e10 measured by `arena calibrate` (3 runs:
+/// 2.6e10 to 3.3e10; players from 0.9e10 to 3.8e10), 2.9e10 against the Jutge kit itself
+/// (`docs/bot-abi.md`, "The CPU budget"). The default budget is one second per bot per match.
+pub const FUEL_PER_SECOND: u64 = 30_000_000_000;
 
 /// The pinned wasmtime version: fuel costs depend on it, so it is part of the rules and replays
 /// record it.
@@ -27,7 +29,9 @@ pub struct Limits {
     pub fuel: u64,
     /// Linear memory cap per bot, in bytes (initial or grown). Default 64 MiB.
     pub memory: usize,
-    /// Wall-clock backstop per bot per match. Default 10 s.
+    /// Wall-clock backstop per bot per match. Default 30 s: an honest bot that spends its whole
+    /// budget in slow-running code (map-heavy C++ runs about 3e9 fuel per second here) takes
+    /// about 10 s, and must never meet it.
     pub wall_clock: Duration,
     /// Largest accepted module, in bytes. Default 16 MiB.
     pub module_size: usize,
@@ -48,7 +52,7 @@ impl Default for Limits {
         Limits {
             fuel: FUEL_PER_SECOND,
             memory: 64 << 20,
-            wall_clock: Duration::from_secs(10),
+            wall_clock: Duration::from_secs(30),
             module_size: 16 << 20,
             compile_timeout: Duration::from_secs(10),
             stderr: 64 << 10,
@@ -93,9 +97,13 @@ pub(crate) fn fmt_duration(d: Duration) -> String {
     }
 }
 
-/// The CPU time a fuel amount stands for: `1 s`, `0.01 s`.
+/// The CPU time a fuel amount stands for, to three significant digits: `1 s`, `0.00333 s`.
 pub(crate) fn fmt_fuel_seconds(fuel: u64) -> String {
-    format!("{} s", fuel as f64 / FUEL_PER_SECOND as f64)
+    let s = fuel as f64 / FUEL_PER_SECOND as f64;
+    let digits = if s >= 1.0 || s <= 0.0 { 2 } else { (2 - s.log10().floor() as i64).max(0) as usize };
+    let text = format!("{s:.digits$}");
+    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.') } else { &text };
+    format!("{text} s")
 }
 
 #[cfg(test)]
@@ -112,6 +120,7 @@ mod tests {
         assert_eq!(fmt_duration(Duration::from_millis(200)), "200 ms");
         assert_eq!(fmt_duration(Duration::from_millis(2500)), "2.5 s");
         assert_eq!(fmt_fuel_seconds(FUEL_PER_SECOND), "1 s");
-        assert_eq!(fmt_fuel_seconds(100_000_000), "0.01 s");
+        assert_eq!(fmt_fuel_seconds(100_000_000), "0.00333 s");
+        assert_eq!(fmt_fuel_seconds(FUEL_PER_SECOND * 3 / 2), "1.5 s");
     }
 }

@@ -101,7 +101,7 @@ fn infinite_loop_runs_out_of_cpu() {
     let (played, log) = hostile(&module, 0, small_fuel());
     let f = assert_frozen(&played, 0, FreezeReason::Cpu);
     assert_eq!(f.round, 3);
-    assert_eq!(f.message, "used its CPU budget of 100000000 fuel (0.01 s)");
+    assert_eq!(f.message, "used its CPU budget of 100000000 fuel (0.00333 s)");
     let r = log.report().unwrap();
     assert_eq!(r.fuel_used, SMALL_FUEL);
     assert_eq!(r.frozen.unwrap().message, f.message);
@@ -128,18 +128,103 @@ fn unbounded_recursion_is_a_stack_overflow_trap() {
 }
 
 #[test]
-fn unreachable_is_a_trap_with_wasmtimes_message() {
+fn unreachable_is_a_trap_in_words_with_the_functions_for_the_owner() {
     let module = Wat {
         play: "(if (i32.eq (global.get $round) (i32.const 7)) (then (call $boom)))",
         extra: "(func $boom unreachable)",
         ..Default::default()
     }
     .load();
-    let (played, _) = hostile(&module, 3, PlayerOptions::default());
+    let (played, log) = hostile(&module, 3, PlayerOptions::default());
     let f = assert_frozen(&played, 3, FreezeReason::Trap);
     assert_eq!(f.round, 7);
-    assert!(f.message.contains("unreachable"), "{}", f.message);
-    assert!(f.message.contains("boom"), "backtrace names the function: {}", f.message);
+    assert!(f.message.starts_with("reached an `unreachable` instruction"), "{}", f.message);
+    // The public message names no function of the bot; the owner's detail does.
+    assert!(!f.message.contains("boom") && !f.message.contains("func["), "{}", f.message);
+    let r = log.report().unwrap();
+    let detail = r.frozen_detail.clone().unwrap();
+    assert!(detail.starts_with(&f.message) && detail.contains("boom"), "{detail}");
+    assert!(r.stderr_text().ends_with(&format!("[arena] frozen (trap): {detail}\n")), "{}", r.stderr_text());
+}
+
+#[test]
+fn a_module_without_names_shows_no_function_indices() {
+    // wat names the functions of a text module; strip the name section as `arena build` would
+    // not, but other toolchains do.
+    let text = Wat { play: "(call $boom)", extra: "(func $boom unreachable)", ..Default::default() }.text();
+    let mut bytes = wat::parse_str(&text).unwrap();
+    strip_names(&mut bytes);
+    let module = load_bytes(&bytes);
+    let (played, log) = hostile(&module, 0, PlayerOptions::default());
+    assert_frozen(&played, 0, FreezeReason::Trap);
+    let detail = log.report().unwrap().frozen_detail.unwrap();
+    assert!(!detail.contains("func["), "{detail}");
+}
+
+#[test]
+fn a_bot_that_stops_itself_says_why_to_its_owner_only() {
+    // arena.fail(2, text): an uncaught C++ exception, as the C++ SDK reports it.
+    let text = "uncaught exception std::runtime_error: no path to city 3";
+    let extra = format!("(data (i32.const 256) \"{text}\")");
+    let play = format!("(if (i32.eq (global.get $round) (i32.const 2)) (then (call $fail (i32.const 2) (i32.const 256) (i32.const {}))))", text.len());
+    let module = Wat {
+        imports: r#"(import "arena" "fail" (func $fail (param i32 i32 i32)))"#,
+        play: &play,
+        extra: &extra,
+        ..Default::default()
+    }
+    .load();
+    let (played, log) = hostile(&module, 1, PlayerOptions::default());
+    let f = assert_frozen(&played, 1, FreezeReason::Trap);
+    assert_eq!((f.round, f.message.as_str()), (2, "uncaught exception"));
+    let r = log.report().unwrap();
+    assert_eq!(r.frozen_detail.as_deref(), Some(text));
+    assert!(r.stderr_text().ends_with(&format!("[arena] frozen (trap): {text}\n")), "{}", r.stderr_text());
+    // The replay, which anybody may download, has only the public words.
+    let bytes = format!("{:?}", played.replay);
+    assert!(!bytes.contains("no path to city"), "the bot's words stay private");
+}
+
+#[test]
+fn each_kind_of_stop_has_its_words() {
+    for (kind, words) in
+        [(1, "panicked"), (3, "assertion failed"), (4, "abort() called"), (5, "the SDK stopped the bot")]
+    {
+        let play = format!("(call $fail (i32.const {kind}) (i32.const 0) (i32.const 0))");
+        let module = Wat {
+            imports: r#"(import "arena" "fail" (func $fail (param i32 i32 i32)))"#,
+            play: &play,
+            ..Default::default()
+        }
+        .load();
+        let (played, _) = hostile(&module, 0, PlayerOptions::default());
+        assert_eq!(assert_frozen(&played, 0, FreezeReason::Trap).message, words);
+    }
+}
+
+#[test]
+fn a_stack_pointer_below_the_stack_is_a_stack_overflow() {
+    // The stack is placed first (as `arena build` and rustc place it) and its pointer exported:
+    // an access through a pointer that went below address 0 is an overflow, not a bad pointer.
+    let module = Wat {
+        extra: r#"(global $sp (export "__stack_pointer") (mut i32) (i32.const 4096))"#,
+        play: "(global.set $sp (i32.sub (global.get $sp) (i32.const 8192))) (i32.store (global.get $sp) (i32.const 1))",
+        ..Default::default()
+    }
+    .load();
+    let (played, _) = hostile(&module, 2, PlayerOptions::default());
+    let f = assert_frozen(&played, 2, FreezeReason::Trap);
+    assert!(f.message.starts_with("stack overflow (the 4 KiB stack"), "{}", f.message);
+    // With the pointer still inside memory, the same access is a bad pointer.
+    let module = Wat {
+        extra: r#"(global $sp (export "__stack_pointer") (mut i32) (i32.const 4096))"#,
+        play: "(i32.store (i32.const -4) (i32.const 1))",
+        ..Default::default()
+    }
+    .load();
+    let (played, _) = hostile(&module, 2, PlayerOptions::default());
+    let f = assert_frozen(&played, 2, FreezeReason::Trap);
+    assert_eq!(f.message, "out of bounds memory access (a bad pointer or index)");
 }
 
 #[test]

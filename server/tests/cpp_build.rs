@@ -122,6 +122,7 @@ fn imports_exports(wasm: &[u8]) -> (Vec<String>, Vec<String>) {
 const ALLOWED: &[&str] = &[
     "arena.random",
     "arena.orders",
+    "arena.fail",
     "wasi_snapshot_preview1.fd_write",
     "wasi_snapshot_preview1.fd_read",
     "wasi_snapshot_preview1.fd_close",
@@ -541,7 +542,7 @@ fn ork_island_bots_play_whole_matches() {
         let orks = f.orks.iter().map(|u| format!("{},{},{},{}", u.player, u.pos.i, u.pos.j, u.health));
         expected.push(format!("frame {r} orks{}", spaced(orks)));
     }
-    let warning = "warning: cost(0): orks cannot enter WATER; returning INT_MAX";
+    let warning = "warning: cost requested for CellType WATER";
     let (warnings, lines): (Vec<&str>, Vec<&str>) = printed.into_iter().partition(|l| *l == warning);
     for (k, want) in expected.iter().enumerate() {
         assert_eq!(lines.get(k), Some(&want.as_str()), "line {k}: the checker's view differs from the engine's replay");
@@ -552,8 +553,163 @@ fn ork_island_bots_play_whole_matches() {
         "more lines than expected: {:?}",
         &lines[expected.len().min(lines.len())..]
     );
-    // cost(WATER) is asked every round, and warns once.
-    assert_eq!(warnings.len(), 1, "{err}");
+    // cost(WATER) is asked every round, and warns every time, as in the kit.
+    assert_eq!(warnings.len(), 200, "{err}");
     // Someone scored by round 57: the frames compared are not all empty.
     assert!(replay.frames[57].common.scores.iter().any(|&x| x > 0));
+}
+
+/// The corpus of kit-style players of each game (`tests/cpp/corpus/<dir>/`), with the `--game`
+/// it builds for and the game's rounds.
+const CORPUS: [(&str, &str, u32); 2] = [("pandemic", "pandemic", 200), ("ork_island", "ork-island", 200)];
+
+fn corpus_file(dir: &str, file: &str) -> String {
+    format!("{}/tests/cpp/corpus/{dir}/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Builds a corpus file (without a compiler warning) and plays it in seat 0 against the house
+/// Demo, Demo and Null; returns the summary and the bots' stderr.
+fn play_corpus(d: &Path, dir: &str, game: &str, stem: &str, seed: &str) -> (serde_json::Value, String) {
+    let err = builds(d, &[&corpus_file(dir, &format!("AI{stem}.cc")), "--game", game]);
+    assert!(!err.contains("warning"), "{dir}/AI{stem}.cc:\n{err}");
+    let wasm = format!("AI{stem}.wasm");
+    let args = ["run", game, &wasm, "Demo", "Demo", "Null", "--seed", seed, "--json", "--no-replay", "--stderr"];
+    let (out, err) = ok(d, &args);
+    (summary(&out), err)
+}
+
+/// What player 0 (named `name`) printed on stderr, without the `[0 Name] ` prefix.
+fn seat0_lines<'a>(err: &'a str, name: &str) -> Vec<&'a str> {
+    let prefix = format!("[0 {name}] ");
+    err.lines().filter_map(|l| l.strip_prefix(prefix.as_str())).collect()
+}
+
+#[test]
+fn the_kits_whole_surface_compiles_and_plays() {
+    if !have_clang("the_kits_whole_surface_compiles_and_plays") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    for (sub, game, rounds) in CORPUS {
+        let d = dir.path().join(sub);
+        std::fs::create_dir(&d).unwrap();
+        for (k, stem) in ["Surface", "Tolerant", "Null", "Demo"].into_iter().enumerate() {
+            let (s, err) = play_corpus(&d, sub, game, stem, &(k + 4).to_string());
+            assert_eq!(s["rounds"], rounds, "{game} {stem}: {s}");
+            let p = &s["players"][0];
+            assert_eq!(p["name"], stem, "{s}");
+            assert!(p["frozen"].is_null(), "{game} {stem} was frozen: {s}\n{err}");
+            let lines = seat0_lines(&err, stem);
+            match stem {
+                // Every check held (a failed one freezes it), at the rounds it reports; no call
+                // of it warned; its orders take effect: it beats the house bots.
+                "Surface" => {
+                    let ok_lines: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with("surface ok")).collect();
+                    let want: Vec<String> =
+                        [0, 1, rounds / 2, rounds - 1].iter().map(|r| format!("surface ok round {r}")).collect();
+                    assert_eq!(ok_lines, want, "{game}:\n{err}");
+                    assert!(!lines.iter().any(|l| l.contains("warning")), "{game}:\n{err}");
+                    assert_eq!(p["rank"], 1, "{game}: {s}");
+                }
+                "Demo" => assert!(p["score"].as_i64().unwrap() > 0, "{game}: {s}"),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_arguments_warn_as_the_kit_and_never_freeze() {
+    if !have_clang("bad_arguments_warn_as_the_kit_and_never_freeze") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    for (sub, game, rounds) in CORPUS {
+        let d = dir.path().join(sub);
+        std::fs::create_dir(&d).unwrap();
+        let (s, err) = play_corpus(&d, sub, game, "Tolerant", "9");
+        assert_eq!(s["rounds"], rounds, "{game}: {s}");
+        let p = &s["players"][0];
+        assert!(p["frozen"].is_null(), "{game}: bad arguments froze the bot: {s}\n{err}");
+        // After the bad calls it plays normally, and its orders count.
+        assert!(p["score"].as_i64().unwrap() > 0, "{game}: {s}");
+
+        // The figures the warnings name: "figures me M units U cities C paths P rows R cols K
+        // other X of Q mine A B D".
+        let lines = seat0_lines(&err, "Tolerant");
+        let figures = lines.iter().find_map(|l| l.strip_prefix("figures ")).unwrap_or_else(|| panic!("{err}"));
+        let w: Vec<&str> = figures.split_whitespace().collect();
+        let at = |key: &str| -> i64 {
+            let k = w.iter().position(|x| *x == key).unwrap_or_else(|| panic!("no {key} in {figures}"));
+            w[k + 1].parse().unwrap()
+        };
+        let (me, units, cities, paths, rows, cols) =
+            (at("me"), at("units"), at("cities"), at("paths"), at("rows"), at("cols"));
+        let (other, owner) = (at("other"), at("of"));
+        let mine = at("mine");
+        let third: i64 = w[w.len() - 1].parse().unwrap();
+        assert_eq!(w.len(), 20, "three units of its own: {figures}");
+        let (p_rows, p_cols, p_units) = if game == "pandemic" {
+            let p = engine::games::pandemic::params::Params::defaults();
+            (p.rows, p.cols, p.total_units())
+        } else {
+            let p = engine::games::ork_island::params::Params::defaults();
+            (p.rows, p.cols, p.nb_players * p.nb_orks)
+        };
+        assert_eq!((rows, cols, units), (p_rows as i64, p_cols as i64, p_units as i64), "{figures}");
+        assert_eq!(me, 0, "{figures}");
+        assert!(owner > 0 && owner < 4 && other >= 0 && other < units, "{figures}");
+
+        // Round 0, in the order of the calls: the accessors, then the orders.
+        let mut want: Vec<String> = vec![
+            "cell requested for position (-1, 0)".into(),
+            format!("cell requested for position ({rows}, {cols})"),
+            "cell requested for position (3, -7)".into(),
+            format!("cell requested for position (0, {cols})"),
+            "total score requested for player -1".into(),
+            "total score requested for player 4".into(),
+            "status requested for player -1".into(),
+            "status requested for player 4".into(),
+            "unit requested for identifier -1".into(),
+            format!("unit requested for identifier {units}"),
+            "city requested for identifier -1".into(),
+            format!("city requested for identifier {cities}"),
+            "city owner requested for identifier -1".into(),
+            format!("city owner requested for identifier {cities}"),
+            "path requested for identifier -1".into(),
+            format!("path requested for identifier {paths}"),
+            "path owner requested for identifier -1".into(),
+            format!("path owner requested for identifier {paths}"),
+        ];
+        if game == "pandemic" {
+            want.extend(["units requested for player -1".into(), "units requested for player 4".into()]);
+        } else {
+            want.extend([
+                "orks requested for player -1".into(),
+                "orks requested for player 4".into(),
+                "cost requested for CellType WATER".into(),
+            ]);
+        }
+        let queries = want.len();
+        want.extend([
+            "id out of range : -1".into(),
+            "command already requested for unit -1".into(),
+            format!("id out of range : {units}"),
+            format!("unit {other} of player {owner} not owned by {me}"),
+            "direction not valid: 7".into(),
+            format!("command already requested for unit {mine}"),
+            "direction not valid: 5".into(),
+            format!("command already requested for unit {third}"),
+        ]);
+        let mut want: Vec<String> = want.into_iter().map(|x| format!("warning: {x}")).collect();
+        want.insert(queries, format!("figures {figures}"));
+        assert_eq!(
+            &lines[..want.len().min(lines.len())],
+            &want[..],
+            "{game}: round 0's warnings differ from the kit's"
+        );
+        // And every round after it warns again (until the 64 KiB of stderr are full).
+        let again = lines.iter().filter(|l| **l == want[0]).count();
+        assert!(again >= 10, "{game}: {again} rounds warned\n{err}");
+    }
 }

@@ -1,20 +1,18 @@
-// Arena's C++ SDK for Ork Island: giving orders (the kit's Action.hh).
+// Arena's C++ SDK for Ork Island: giving orders (the kit's Action.hh): execute(Command(id, dir))
+// only, as in the kit (a member named move would hide std::move in player code).
 //
-// Orders are queued and sent to the host in chunks; the last ones when play() returns. They take
-// effect after every player has played the round. Only an ork's first order in a round counts,
-// orders for orks the player does not own are ignored, and more than 1000 orders in one round
-// stop the bot (frozen, reason `orders`): all as in the kit.
+// As in the kit, a unit's second order in a round, an unknown ork, another player's ork and an
+// invalid direction are ignored with the kit's warning on stderr (arena/grid_action.hh), and
+// more than 1000 orders in one round stop the bot (frozen, reason `orders`).
 
 #ifndef ARENA_ORK_ISLAND_ACTION_HH
 #define ARENA_ORK_ISLAND_ACTION_HH
 
 #include "Structs.hh"
+#include "arena/grid_action.hh"
 
-class Action {
- public:
-  // Orders ork c.id to move one cell in direction c.dir: into an empty cell it moves, into an
-  // enemy it fights, into water or an own ork nothing happens.
-  void execute(const Command& c) { arena_sdk::give_unit_order(c.id, c.dir); }
-};
+// execute(c): ork c.id moves one cell in direction c.dir: into an empty cell it moves, into an
+// enemy it fights, into water or an own ork nothing happens.
+class Action : public arena_sdk::GridAction {};
 
 #endif

@@ -33,8 +33,7 @@ class Settings : public arena_sdk::GridSettings {
   int cost_path() const { return arena_settings_.cost_path; }
 
   // Health an ork pays to move into a cell of type t. WATER can never be entered: as in the kit,
-  // cost(WATER) warns on stderr and returns INT_MAX (the warning only once per match, so that
-  // a search that asks about every cell does not spend its CPU on stderr).
+  // cost(WATER) warns on stderr and returns INT_MAX (so does a value that is not a type).
   int cost(CellType t) const {
     switch (t) {
       case GRASS: return cost_grass();
@@ -42,20 +41,14 @@ class Settings : public arena_sdk::GridSettings {
       case SAND: return cost_sand();
       case CITY: return cost_city();
       case PATH: return cost_path();
-      default: break;
+      case WATER: arena_sdk::warn("cost requested for CellType WATER"); return INT_MAX;
+      default: arena_sdk::warn("cost requested for CellType %d", int(t)); return INT_MAX;
     }
-    if (!arena_warned_) {
-      arena_warned_ = true;
-      // fprintf rather than cerr: a player who never uses iostream does not pay for it.
-      std::fprintf(stderr, "warning: cost(%d): orks cannot enter WATER; returning INT_MAX\n", int(t));
-    }
-    return INT_MAX;
   }
 
  private:
   friend struct arena_sdk::Runtime;
   arena_sdk::OrkIslandSettings arena_settings_;
-  mutable bool arena_warned_ = false;
 };
 
 #endif

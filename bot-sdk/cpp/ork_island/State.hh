@@ -3,8 +3,8 @@
 //
 // round() total_score(pl) status(pl) cell(i, j) cell(p) unit(id) nb_cities() city(id)
 // city_owner(id) nb_paths() path(id) path_owner(id) come from GridState (arena/grid_state.hh):
-// they return const references where the kit returns copies, and an id or position out of range
-// stops the bot with a message naming the call.
+// they return copies, as in the kit, and a bad argument warns and returns the kit's default
+// value.
 
 #ifndef ARENA_ORK_ISLAND_STATE_HH
 #define ARENA_ORK_ISLAND_STATE_HH
@@ -19,7 +19,7 @@ class State : public arena_sdk::GridState<Settings, Cell, Unit> {
   int nb_units() const { return arena_unit_count(); }
 
   // The ids of the orks player pl owns, ascending.
-  const vector<int>& orks(int pl) const { return arena_units_of(pl, "orks"); }
+  vector<int> orks(int pl) const { return arena_units_of(pl, "orks"); }
 };
 
 #endif

@@ -59,6 +59,7 @@ struct Runtime {
       u.health = r.i32();
       place_unit(st, g, int(id));
     }
+    p->begin_round(p->arena_me_, st.units);
   }
 };
 

@@ -20,20 +20,8 @@
 #include "Structs.hh"
 #include "Utils.hh"
 
-class Player : public State, public Action, public arena_sdk::Random {
- public:
-  virtual ~Player() {}
-
-  // Called once per round: read the state, give orders.
-  virtual void play() = 0;
-
-  // This player's id (0..3).
-  int me() const { return arena_me_; }
-
- private:
-  friend struct arena_sdk::Runtime;
-  int arena_me_ = -1;
-};
+// Info, Player and Registry are the same for every game.
+#include "arena/player.hh"
 
 // RegisterPlayer(name) is defined in arena/abi.hh (the same for every game).
 

@@ -3,8 +3,8 @@
 //
 // round() total_score(pl) status(pl) cell(i, j) cell(p) unit(id) nb_cities() city(id)
 // city_owner(id) nb_paths() path(id) path_owner(id) come from GridState (arena/grid_state.hh):
-// they return const references where the kit returns copies, and an id or position out of range
-// stops the bot with a message naming the call.
+// they return copies, as in the kit, and a bad argument warns and returns the kit's default
+// value.
 
 #ifndef ARENA_PANDEMIC_STATE_HH
 #define ARENA_PANDEMIC_STATE_HH
@@ -18,7 +18,7 @@ class State : public arena_sdk::GridState<Settings, Cell, Unit> {
   int total_units() const { return arena_unit_count(); }
 
   // The ids of player pl's units, ascending.
-  const vector<int>& my_units(int pl) const { return arena_units_of(pl, "my_units"); }
+  vector<int> my_units(int pl) const { return arena_units_of(pl, "units"); }
 };
 
 #endif

@@ -7,8 +7,9 @@
 #include "Utils.hh"
 #include "arena/grid.hh"
 
-// The type of a cell. The codes are those of the bot ABI (docs/bot-abi.md).
-enum CellType { WALL, GRASS, CITY, PATH };
+// The type of a cell. The codes are those of the bot ABI (docs/bot-abi.md). CELL_TYPE_SIZE is
+// not a type: the number of types, for loops, and the type of Cell().
+enum CellType { WALL, GRASS, CITY, PATH, CELL_TYPE_SIZE };
 
 // What a cell holds. The ids are -1 when there is none.
 struct Cell {
@@ -19,25 +20,56 @@ struct Cell {
   int virus;      // virus level
   bool mask;      // a mask lies on the cell
 
-  Cell() : type(WALL), unit_id(-1), city_id(-1), path_id(-1), virus(0), mask(false) {}
-  Cell(CellType type, int unit_id, int city_id, int path_id, int virus, bool mask)
-      : type(type), unit_id(unit_id), city_id(city_id), path_id(path_id), virus(virus), mask(mask) {}
+  // (CELL_TYPE_SIZE, -1, -1, -1, 0, false), as in the kit.
+  Cell() : type(CELL_TYPE_SIZE), unit_id(-1), city_id(-1), path_id(-1), virus(0), mask(false) {}
+  Cell(CellType t, int unit, int city, int path, int virus, bool mask)
+      : type(t), unit_id(unit), city_id(city), path_id(path), virus(virus), mask(mask) {}
 };
 
 // A unit. It is infected when damage > 0; turns counts its rounds infected.
 struct Unit {
-  int id;      // its id: 0 .. total_units() - 1
-  int player;  // its owner
-  Pos pos;     // where it is
-  int health;  // its health
-  int damage;  // health it loses per round while infected (0: not infected)
-  int turns;   // rounds it has been infected
-  bool immune; // it healed and cannot be infected again
-  bool mask;   // it wears a mask
+  int id;       // its id: 0 .. total_units() - 1
+  int player;   // its owner
+  Pos pos;      // where it is
+  int health;   // its health
+  int damage;   // health it loses per round while infected (0: not infected)
+  int turns;    // rounds it has been infected
+  bool immune;  // it healed and cannot be infected again
+  bool mask;    // it wears a mask
 
-  Unit() : id(-1), player(-1), pos(), health(0), damage(0), turns(0), immune(false), mask(false) {}
-  Unit(int id, int player, Pos pos, int health, int damage, int turns, bool immune, bool mask)
-      : id(id), player(player), pos(pos), health(health), damage(damage), turns(turns), immune(immune), mask(mask) {}
+  // (-1, -1, (0, 0), 0, 0, 0, false, false), as in the kit.
+  Unit() : id(-1), player(-1), pos(0, 0), health(0), damage(0), turns(0), immune(false), mask(false) {}
+  Unit(int id, int pl, Pos p = Pos(0, 0), int health = 0, int v_damage = 0, int v_turns = 0, bool immune = false,
+       bool mask = false)
+      : id(id), player(pl), pos(p), health(health), damage(v_damage), turns(v_turns), immune(immune), mask(mask) {}
 };
+
+// The characters of the kit's board files for each cell type.
+const char wALL = 'W';
+const char gRASS = '.';
+const char cITY = ';';
+const char pATH = ',';
+
+// The CellType of a board character; any other character stops the bot, as in the kit.
+inline CellType char2CellType(char c) {
+  switch (c) {
+    case wALL: return WALL;
+    case gRASS: return GRASS;
+    case cITY: return CITY;
+    case pATH: return PATH;
+    default: _my_assert(false, string(1, c) + " in grid definition."); return CELL_TYPE_SIZE;
+  }
+}
+
+// The board character of a CellType; 'X' for anything else.
+inline char CellType2char(CellType t) {
+  switch (t) {
+    case WALL: return wALL;
+    case GRASS: return gRASS;
+    case CITY: return cITY;
+    case PATH: return pATH;
+    default: return 'X';
+  }
+}
 
 #endif

@@ -68,6 +68,7 @@ struct Runtime {
       u.mask = (flags & 2) != 0;
       place_unit(st, g, int(id));
     }
+    p->begin_round(p->arena_me_, st.units);
   }
 };
 

@@ -23,14 +23,42 @@
 
 namespace arena_sdk {
 
+// Stops the bot with kind and text (see arena_host_fail).
+[[noreturn]] static void stop(FailKind kind, const std::string& text) {
+  arena_host_fail(kind, text.data(), int32_t(text.size()));
+}
+
+static std::string vformat(const char* format, va_list args) {
+  char buf[1024];
+  int n = std::vsnprintf(buf, sizeof buf, format, args);
+  return std::string(buf, n < 0 ? 0 : size_t(n) < sizeof buf ? size_t(n) : sizeof buf - 1);
+}
+
 void fail(const char* format, ...) {
-  std::fputs("arena SDK: ", stderr);
   va_list args;
   va_start(args, format);
-  std::vfprintf(stderr, format, args);
+  std::string text = "arena SDK: " + vformat(format, args);
   va_end(args);
-  std::fputc('\n', stderr);
-  std::abort();
+  stop(FAIL_SDK, text);
+}
+
+// The host keeps 64 KiB of a bot's stderr; warnings past that are not formatted at all.
+static constexpr size_t WARNING_BUDGET = 64 * 1024;
+static size_t warning_bytes = 0;
+
+void warn(const char* format, ...) {
+  if (warning_bytes >= WARNING_BUDGET) return;
+  va_list args;
+  va_start(args, format);
+  std::string line = "warning: " + vformat(format, args) + "\n";
+  va_end(args);
+  warning_bytes += line.size();
+  std::fputs(line.c_str(), stderr);
+}
+
+void my_assert_failed(const char* cond, const std::string& msg, const char* file, int line) {
+  std::fprintf(stderr, "error: %s\n", msg.c_str());
+  stop(FAIL_ASSERTION, std::string(file) + ":" + std::to_string(line) + ": assertion failed: " + cond + ": " + msg);
 }
 
 // Orders are sent in chunks of this many bytes (256 Pandemic records).
@@ -95,54 +123,77 @@ __attribute__((export_name("arena_alloc"))) uint8_t* arena_alloc(int32_t len) {
 }  // extern "C"
 
 // ---------------------------------------------------------------------------------------------
-// Exceptions. WebAssembly bots run without exception handling (the wasm32-wasi libc++ is built
-// without it), but player code compiles with exceptions enabled so that `try`, `catch` and
-// `throw` are accepted as in the kit. A `throw` that would reach a handler in a native build
-// instead ends the bot here: the message names the exception and its what(), then the bot traps
-// (frozen, reason `trap`). `catch` blocks never run.
+// What stops a WebAssembly bot: assert(), abort(), std::terminate() and C++ exceptions. Each
+// reaches the host through arena_host_fail with words a student understands, instead of a bare
+// `unreachable` trap. Native builds (arena calibrate) keep the C++ library's own behaviour.
 // ---------------------------------------------------------------------------------------------
+
+#if defined(__wasm__)
+
+extern "C" {
+
+// assert(cond) in the player's code (wasi-libc's assert calls it).
+void __assert_fail(const char* expr, const char* file, int line, const char* func) {
+  arena_sdk::stop(arena_sdk::FAIL_ASSERTION,
+                  std::string(file) + ":" + std::to_string(line) + ": assertion failed: " + expr + " (in " + func + ")");
+}
+
+// abort(), and std::terminate() (libc++abi's default handler calls abort).
+void abort(void) { arena_sdk::stop(arena_sdk::FAIL_ABORT, "abort() called"); }
+
+}  // extern "C"
+
+// WebAssembly bots run without exception handling (the wasm32-wasi libc++ is built without it),
+// but player code compiles with exceptions enabled so that `try`, `catch` and `throw` are
+// accepted as in the kit. A `throw` ends the bot here: the message names the exception and its
+// what() (frozen, reason `trap`). `catch` blocks never run.
+
+extern "C" char* __cxa_demangle(const char* mangled, char* buf, size_t* len, int* status);
 
 namespace {
 
 template <class E>
-bool describe_as(const std::type_info* t, void* obj, const char* name) {
+bool describe_as(const std::type_info* t, void* obj, const char* name, std::string& out) {
   if (*t != typeid(E)) return false;
-  std::fprintf(stderr, "arena SDK: uncaught exception %s: %s\n", name, static_cast<E*>(obj)->what());
+  out = std::string("uncaught exception ") + name + ": " + static_cast<E*>(obj)->what();
   return true;
 }
 
-void describe(void* obj, const std::type_info* t) {
-  if (describe_as<std::out_of_range>(t, obj, "std::out_of_range") ||
-      describe_as<std::invalid_argument>(t, obj, "std::invalid_argument") ||
-      describe_as<std::length_error>(t, obj, "std::length_error") ||
-      describe_as<std::domain_error>(t, obj, "std::domain_error") ||
-      describe_as<std::logic_error>(t, obj, "std::logic_error") ||
-      describe_as<std::range_error>(t, obj, "std::range_error") ||
-      describe_as<std::overflow_error>(t, obj, "std::overflow_error") ||
-      describe_as<std::underflow_error>(t, obj, "std::underflow_error") ||
-      describe_as<std::runtime_error>(t, obj, "std::runtime_error") ||
-      describe_as<std::system_error>(t, obj, "std::system_error") ||
-      describe_as<std::regex_error>(t, obj, "std::regex_error") ||
-      describe_as<std::ios_base::failure>(t, obj, "std::ios_base::failure") ||
-      describe_as<std::bad_alloc>(t, obj, "std::bad_alloc") ||
-      describe_as<std::bad_array_new_length>(t, obj, "std::bad_array_new_length") ||
-      describe_as<std::bad_cast>(t, obj, "std::bad_cast") ||
-      describe_as<std::bad_typeid>(t, obj, "std::bad_typeid") ||
-      describe_as<std::bad_function_call>(t, obj, "std::bad_function_call") ||
-      describe_as<std::bad_optional_access>(t, obj, "std::bad_optional_access") ||
-      describe_as<std::bad_variant_access>(t, obj, "std::bad_variant_access") ||
-      describe_as<std::bad_any_cast>(t, obj, "std::bad_any_cast") ||
-      describe_as<std::exception>(t, obj, "std::exception"))
-    return;
-  if (*t == typeid(const char*) || *t == typeid(char*)) {
-    std::fprintf(stderr, "arena SDK: uncaught exception (a string): %s\n", *static_cast<const char**>(obj));
-  } else if (*t == typeid(std::string)) {
-    std::fprintf(stderr, "arena SDK: uncaught exception (a string): %s\n", static_cast<std::string*>(obj)->c_str());
-  } else if (*t == typeid(int)) {
-    std::fprintf(stderr, "arena SDK: uncaught exception (an int): %d\n", *static_cast<int*>(obj));
-  } else {
-    std::fprintf(stderr, "arena SDK: uncaught exception of type %s\n", t->name());
-  }
+std::string describe(void* obj, const std::type_info* t) {
+  std::string out;
+  if (describe_as<std::out_of_range>(t, obj, "std::out_of_range", out) ||
+      describe_as<std::invalid_argument>(t, obj, "std::invalid_argument", out) ||
+      describe_as<std::length_error>(t, obj, "std::length_error", out) ||
+      describe_as<std::domain_error>(t, obj, "std::domain_error", out) ||
+      describe_as<std::logic_error>(t, obj, "std::logic_error", out) ||
+      describe_as<std::range_error>(t, obj, "std::range_error", out) ||
+      describe_as<std::overflow_error>(t, obj, "std::overflow_error", out) ||
+      describe_as<std::underflow_error>(t, obj, "std::underflow_error", out) ||
+      describe_as<std::runtime_error>(t, obj, "std::runtime_error", out) ||
+      describe_as<std::system_error>(t, obj, "std::system_error", out) ||
+      describe_as<std::regex_error>(t, obj, "std::regex_error", out) ||
+      describe_as<std::ios_base::failure>(t, obj, "std::ios_base::failure", out) ||
+      describe_as<std::bad_alloc>(t, obj, "std::bad_alloc", out) ||
+      describe_as<std::bad_array_new_length>(t, obj, "std::bad_array_new_length", out) ||
+      describe_as<std::bad_cast>(t, obj, "std::bad_cast", out) ||
+      describe_as<std::bad_typeid>(t, obj, "std::bad_typeid", out) ||
+      describe_as<std::bad_function_call>(t, obj, "std::bad_function_call", out) ||
+      describe_as<std::bad_optional_access>(t, obj, "std::bad_optional_access", out) ||
+      describe_as<std::bad_variant_access>(t, obj, "std::bad_variant_access", out) ||
+      describe_as<std::bad_any_cast>(t, obj, "std::bad_any_cast", out) ||
+      describe_as<std::exception>(t, obj, "std::exception", out))
+    return out;
+  if (*t == typeid(const char*) || *t == typeid(char*)) return std::string("uncaught exception (a string): ") + *static_cast<const char**>(obj);
+  if (*t == typeid(std::string)) return "uncaught exception (a string): " + *static_cast<std::string*>(obj);
+  if (*t == typeid(int)) return "uncaught exception (an int): " + std::to_string(*static_cast<int*>(obj));
+  if (*t == typeid(long long)) return "uncaught exception (an integer): " + std::to_string(*static_cast<long long*>(obj));
+  if (*t == typeid(double)) return "uncaught exception (a double): " + std::to_string(*static_cast<double*>(obj));
+  // A class of the player's own: its name, demangled.
+  int status = 0;
+  char* name = __cxa_demangle(t->name(), nullptr, nullptr, &status);
+  std::string out2 = std::string("uncaught exception of type ") + (status == 0 && name ? name : t->name());
+  std::free(name);
+  return out2;
 }
 
 }  // namespace
@@ -151,21 +202,20 @@ extern "C" {
 
 void* __cxa_allocate_exception(size_t size) noexcept {
   void* p = std::malloc(size > 0 ? size : 1);
-  if (p == nullptr) arena_sdk::fail("out of memory while throwing an exception");
+  if (p == nullptr) arena_sdk::stop(arena_sdk::FAIL_EXCEPTION, "out of memory while throwing an exception");
   return p;
 }
 
 void __cxa_free_exception(void* p) noexcept { std::free(p); }
 
 [[noreturn]] void __cxa_throw(void* obj, std::type_info* type, void (*)(void*)) {
-  describe(obj, type);
-  std::fputs("arena SDK: a thrown exception stops the bot: WebAssembly bots cannot catch exceptions\n", stderr);
-  std::abort();
+  arena_sdk::stop(arena_sdk::FAIL_EXCEPTION, describe(obj, type) + " (WebAssembly bots cannot catch exceptions)");
 }
 
 [[noreturn]] void __cxa_rethrow() {
-  std::fputs("arena SDK: exception rethrown: WebAssembly bots cannot catch exceptions\n", stderr);
-  std::abort();
+  arena_sdk::stop(arena_sdk::FAIL_EXCEPTION, "exception rethrown (WebAssembly bots cannot catch exceptions)");
 }
 
 }  // extern "C"
+
+#endif  // __wasm__

@@ -16,7 +16,7 @@ pub fn sandbox() -> &'static Sandbox {
     S.get_or_init(|| Sandbox::new(Limits::default()).expect("sandbox"))
 }
 
-/// Small fuel budget for the tests that exhaust it (0.01 s).
+/// Small fuel budget for the tests that exhaust it (1e8: a third of a hundredth of a second).
 pub const SMALL_FUEL: u64 = 100_000_000;
 pub const ROUNDS: u32 = 30;
 
@@ -176,4 +176,44 @@ pub fn assert_frozen(played: &Played, seat: usize, reason: FreezeReason) -> Froz
         }
     }
     f
+}
+
+/// Loads a module from its bytes, for Pandemic.
+pub fn load_bytes(bytes: &[u8]) -> BotModule {
+    sandbox().load(bytes, Some("pandemic")).expect("loads")
+}
+
+/// Drops the `name` custom section (function names), as stripping toolchains do.
+pub fn strip_names(bytes: &mut Vec<u8>) {
+    fn leb(b: &[u8], at: &mut usize) -> usize {
+        let (mut v, mut shift) = (0usize, 0);
+        loop {
+            let byte = b[*at];
+            *at += 1;
+            v |= ((byte & 0x7f) as usize) << shift;
+            if byte & 0x80 == 0 {
+                return v;
+            }
+            shift += 7;
+        }
+    }
+    let mut out = bytes[..8].to_vec();
+    let mut at = 8;
+    while at < bytes.len() {
+        let start = at;
+        let id = bytes[at];
+        at += 1;
+        let size = leb(bytes, &mut at);
+        let body = at;
+        at += size;
+        let is_names = id == 0 && {
+            let mut p = body;
+            let n = leb(bytes, &mut p);
+            &bytes[p..p + n] == b"name"
+        };
+        if !is_names {
+            out.extend_from_slice(&bytes[start..at]);
+        }
+    }
+    *bytes = out;
 }

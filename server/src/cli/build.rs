@@ -52,11 +52,15 @@ const COMMON_FILES: &[SdkFile] = sdk_files![
     "include/bits/stdc++.h",
     "include/arena/abi.hh",
     "include/arena/grid.hh",
+    "include/arena/grid_action.hh",
+    "include/arena/player.hh",
     "include/arena/grid_state.hh",
     "include/arena/grid_view.hh",
     "include/Utils.hh",
     "include/Random.hh",
     "runtime/arena_runtime.cc",
+    // Only in native builds (`arena calibrate`, cli/native_cpp.rs), never in a .wasm bot.
+    "runtime/native_host.cc",
 ];
 
 /// The game-independent runtime, compiled into every bot.
@@ -64,11 +68,11 @@ const COMMON_RUNTIME: &str = "runtime/arena_runtime.cc";
 
 /// A game the C++ SDK supports: its headers and runtime live in `bot-sdk/cpp/<dir>/`, and
 /// `<dir>/arena_main.cc` implements its part of the ABI.
-struct GameSdk {
+pub(super) struct GameSdk {
     /// The game's name, as `--game` and the catalog spell it.
-    name: &'static str,
+    pub(super) name: &'static str,
     /// Its directory: the name with `-` written `_`, like the ABI's `arena_game_<game>` marker.
-    dir: &'static str,
+    pub(super) dir: &'static str,
     files: &'static [SdkFile],
 }
 
@@ -78,6 +82,7 @@ const GAMES: &[GameSdk] = &[
         dir: "pandemic",
         files: sdk_files![
             "pandemic/Action.hh",
+            "pandemic/Defs.hh",
             "pandemic/Player.hh",
             "pandemic/Settings.hh",
             "pandemic/State.hh",
@@ -90,6 +95,7 @@ const GAMES: &[GameSdk] = &[
         dir: "ork_island",
         files: sdk_files![
             "ork_island/Action.hh",
+            "ork_island/Defs.hh",
             "ork_island/Player.hh",
             "ork_island/Settings.hh",
             "ork_island/State.hh",
@@ -126,8 +132,11 @@ const LDFLAGS: &[&str] = &[
     // A 1 MiB stack, placed first in memory so that an overflow traps instead of overwriting data.
     "-Wl,-z,stack-size=1048576",
     "-Wl,--stack-first",
-    // No names or debug sections: smaller uploads.
-    "-Wl,--strip-all",
+    // No debug sections, but the name section stays: a freeze's backtrace names the functions.
+    "-Wl,--strip-debug",
+    // The stack pointer, exported so that the host can tell a stack overflow (the pointer below
+    // the stack's bottom) from another out-of-bounds access.
+    "-Wl,--export=__stack_pointer",
 ];
 
 /// Library symbols that write to stdout, which freezes a bot; traced in the player's objects.
@@ -153,19 +162,24 @@ fn install_hint() -> String {
 }
 
 pub fn run(a: BuildArgs) -> anyhow::Result<()> {
-    let game = sdk_for(&a.game)?;
-    for f in &a.files {
-        check_source(f)?;
-    }
-    let names = file_names(&a.files);
     let output = match &a.output {
         Some(o) => o.clone(),
         None => {
-            let stem = a.files[0].file_stem().unwrap_or_default();
+            let stem = a.files.first().and_then(|f| f.file_stem()).unwrap_or_default();
             PathBuf::from(stem).with_extension("wasm")
         }
     };
+    let bytes = build_wasm(&a.files, &a.game, a.verbose)?;
+    std::fs::write(&output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
+    eprintln!("built {} ({:.1} KB) from {}", output.display(), bytes.len() as f64 / 1000.0, file_names(&a.files));
+    Ok(())
+}
 
+/// Compiles a player's sources (`AIName.cc` first) for `game` to a checked WebAssembly module.
+pub(super) fn build_wasm(files: &[PathBuf], game: &str, verbose: bool) -> anyhow::Result<Vec<u8>> {
+    let game = sdk_for(game)?;
+    check_sources(files)?;
+    let names = file_names(files);
     let tc = Toolchain::find()?;
     let work = WorkDir::new()?;
     let sdk = SdkDir::prepare(game, &work)?;
@@ -174,13 +188,13 @@ pub fn run(a: BuildArgs) -> anyhow::Result<()> {
     // The SDK runtime: compiled once per compiler, cached.
     let mut runtime_objs = Vec::new();
     for src in [COMMON_RUNTIME.to_string(), format!("{}/arena_main.cc", game.dir)] {
-        runtime_objs.push(sdk.runtime_object(&tc, game, &src, a.verbose)?);
+        runtime_objs.push(sdk.runtime_object(&tc, game, &src, verbose)?);
     }
 
     // The player's files, with the compiler's messages shown as they come.
     let mut objs = Vec::new();
     let mut failed = Vec::new();
-    for (k, f) in a.files.iter().enumerate() {
+    for (k, f) in files.iter().enumerate() {
         let stem = f.file_stem().unwrap_or_default().to_string_lossy();
         let obj = work.path.join(format!("{k}-{stem}.o"));
         let mut cmd = tc.compile_command(&sdk.dir, game);
@@ -188,7 +202,7 @@ pub fn run(a: BuildArgs) -> anyhow::Result<()> {
             cmd.arg("-fcolor-diagnostics");
         }
         cmd.arg("-c").arg(f).arg("-o").arg(&obj);
-        let status = run_status(&mut cmd, a.verbose)?;
+        let status = run_status(&mut cmd, verbose)?;
         if !status.success() {
             failed.push(f.display().to_string());
         }
@@ -205,7 +219,7 @@ pub fn run(a: BuildArgs) -> anyhow::Result<()> {
         cmd.arg(format!("-Wl,-y,{sym}"));
     }
     cmd.args(objs.iter().map(|(o, _)| o)).args(&runtime_objs).arg("-o").arg(&wasm_path);
-    if a.verbose {
+    if verbose {
         eprintln!("+ {}", show_command(&cmd));
     }
     let out = cmd.output().with_context(|| format!("cannot run {}", tc.cxx.display()))?;
@@ -225,12 +239,10 @@ pub fn run(a: BuildArgs) -> anyhow::Result<()> {
 
     let bytes = std::fs::read(&wasm_path).with_context(|| format!("cannot read {}", wasm_path.display()))?;
     check_module(&bytes, game.name).map_err(|e| anyhow::anyhow!("{names} {e}"))?;
-    std::fs::write(&output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
-    eprintln!("built {} ({:.1} KB) from {names}", output.display(), bytes.len() as f64 / 1000.0);
-    Ok(())
+    Ok(bytes)
 }
 
-fn sdk_for(game: &str) -> anyhow::Result<&'static GameSdk> {
+pub(super) fn sdk_for(game: &str) -> anyhow::Result<&'static GameSdk> {
     if let Some(g) = GAMES.iter().find(|g| g.name == game) {
         return Ok(g);
     }
@@ -239,6 +251,14 @@ fn sdk_for(game: &str) -> anyhow::Result<&'static GameSdk> {
         bail!("the C++ SDK does not support {game} yet; it supports: {}", supported.join(", "))
     }
     bail!("unknown game `{game}`; the C++ SDK supports: {}", supported.join(", "))
+}
+
+/// Checks that the player's files are C++ sources that exist.
+pub(super) fn check_sources(files: &[PathBuf]) -> anyhow::Result<()> {
+    if files.is_empty() {
+        bail!("no C++ source given");
+    }
+    files.iter().try_for_each(|f| check_source(f))
 }
 
 fn check_source(f: &Path) -> anyhow::Result<()> {
@@ -261,7 +281,7 @@ fn check_source(f: &Path) -> anyhow::Result<()> {
 }
 
 /// "AIName.cc" or "AIName.cc, util.cc": how messages name the bot's sources.
-fn file_names(files: &[PathBuf]) -> String {
+pub(super) fn file_names(files: &[PathBuf]) -> String {
     files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
 }
 
@@ -353,7 +373,7 @@ fn check_sysroot(root: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn find_in_path(name: &str) -> Option<PathBuf> {
+pub(super) fn find_in_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path).map(|d| d.join(name)).find(|p| is_executable(p))
 }
@@ -371,12 +391,12 @@ fn is_executable(p: &Path) -> bool {
 }
 
 /// A fresh private directory for one build, removed at the end.
-struct WorkDir {
-    path: PathBuf,
+pub(super) struct WorkDir {
+    pub(super) path: PathBuf,
 }
 
 impl WorkDir {
-    fn new() -> anyhow::Result<WorkDir> {
+    pub(super) fn new() -> anyhow::Result<WorkDir> {
         let base = std::env::temp_dir();
         let nanos =
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
@@ -402,12 +422,12 @@ impl Drop for WorkDir {
 /// The SDK's sources on disk: in the user's cache directory (`$XDG_CACHE_HOME/arena` or
 /// `~/.cache/arena`), in a directory named by their content hash, or in the build directory when
 /// there is no cache.
-struct SdkDir {
-    dir: PathBuf,
+pub(super) struct SdkDir {
+    pub(super) dir: PathBuf,
 }
 
 impl SdkDir {
-    fn prepare(game: &GameSdk, work: &WorkDir) -> anyhow::Result<SdkDir> {
+    pub(super) fn prepare(game: &GameSdk, work: &WorkDir) -> anyhow::Result<SdkDir> {
         let files = || COMMON_FILES.iter().chain(game.files);
         let mut key = Fnv::new();
         key.add(env!("CARGO_PKG_VERSION").as_bytes());
@@ -458,7 +478,7 @@ impl SdkDir {
     }
 }
 
-fn cache_root() -> Option<PathBuf> {
+pub(super) fn cache_root() -> Option<PathBuf> {
     let xdg = std::env::var_os("XDG_CACHE_HOME").map(PathBuf::from).filter(|p| p.is_absolute());
     let base =
         xdg.or_else(|| std::env::var_os("HOME").filter(|h| !h.is_empty()).map(|h| PathBuf::from(h).join(".cache")))?;
@@ -481,23 +501,23 @@ fn write_if_changed(path: &Path, text: &str) -> std::io::Result<()> {
 }
 
 /// 64-bit FNV-1a: a stable hash for cache keys (not for security).
-struct Fnv(u64);
+pub(super) struct Fnv(u64);
 
 impl Fnv {
-    fn new() -> Fnv {
+    pub(super) fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
-    fn add(&mut self, bytes: &[u8]) {
+    pub(super) fn add(&mut self, bytes: &[u8]) {
         for &b in bytes.iter().chain(&[0xff]) {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
-    fn finish(&self) -> u64 {
+    pub(super) fn finish(&self) -> u64 {
         self.0
     }
 }
 
-fn show_command(cmd: &Command) -> String {
+pub(super) fn show_command(cmd: &Command) -> String {
     let mut s = cmd.get_program().to_string_lossy().into_owned();
     for a in cmd.get_args() {
         s.push(' ');
@@ -597,6 +617,7 @@ fn link_error(text: &str, names: &str, tc: &Toolchain) -> anyhow::Error {
 const ALLOWED_IMPORTS: &[(&str, &str)] = &[
     ("arena", "random"),
     ("arena", "orders"),
+    ("arena", "fail"),
     ("wasi_snapshot_preview1", "fd_write"),
     ("wasi_snapshot_preview1", "fd_read"),
     ("wasi_snapshot_preview1", "fd_close"),

@@ -5,6 +5,8 @@ mod build;
 mod calibrate;
 mod list;
 mod loadtest;
+#[cfg(unix)]
+mod native_cpp;
 mod players;
 mod replay;
 mod run;

@@ -11,7 +11,7 @@ use std::path::Path;
 /// Sandbox settings from the command line.
 #[derive(clap::Args, Clone, Debug)]
 pub struct SandboxArgs {
-    /// CPU budget per bot per match, in fuel (default: one second, 10^10; see `arena calibrate`).
+    /// CPU budget per bot per match, in fuel (default: one second, 3·10^10; see `arena calibrate`).
     #[arg(long, value_name = "FUEL")]
     pub fuel: Option<u64>,
     /// Memory cap per bot, in MiB.

@@ -96,6 +96,16 @@ pub fn run(a: RunArgs) -> anyhow::Result<()> {
                 eprintln!("replay written to {} ({:.1} KB)", path.display(), bytes.len() as f64 / 1000.0);
             }
         }
+        if !many {
+            // Why a bot stopped, in its own words (the table has the public words): for the person
+            // running the match, who owns the bots here.
+            for (p, log) in logs.iter().enumerate() {
+                let Some(r) = log.as_ref().and_then(|l| l.report()) else { continue };
+                if let Some(detail) = &r.frozen_detail {
+                    eprintln!("player {p} ({}) stopped: {detail}", r.name);
+                }
+            }
+        }
         if !many && !a.json && !a.sandbox.stderr {
             for (p, log) in logs.iter().enumerate() {
                 let Some(r) = log.as_ref().and_then(|l| l.report()) else { continue };
@@ -136,12 +146,7 @@ fn print_match(game: &dyn AnyGame, s: &MatchSummary) {
     for (p, r) in s.players.iter().enumerate() {
         let status = match &r.frozen {
             None => "playing to the end".to_string(),
-            Some(f) => format!(
-                "frozen in round {} ({}): {}",
-                f.round,
-                serde_json::to_value(f.reason).map(|v| v.as_str().unwrap_or("").to_string()).unwrap_or_default(),
-                f.message
-            ),
+            Some(f) => format!("frozen in round {} ({}): {}", f.round, f.reason, f.message),
         };
         println!("{p:>6}  {:<12} {:>10} {:>5} {:>5}  {status}", r.name, r.score, r.rank, cpu_text(r.cpu));
     }

@@ -24,7 +24,7 @@ pub struct SiteConfig {
     /// worker died is played again once the lease has run out.
     #[arg(long, env = "ARENA_LEASE_SECS", default_value_t = 30)]
     pub lease_secs: u64,
-    /// CPU budget per bot per match, in fuel (default one second: 10^10).
+    /// CPU budget per bot per match, in fuel (default one second: 3·10^10).
     #[arg(long, env = "ARENA_FUEL")]
     pub fuel: Option<u64>,
     /// Memory cap per bot, in MiB.

@@ -76,7 +76,7 @@ struct PLAYER_NAME : public Player {
     // Attack first: adjacent enemies, weakest first.
     priority_queue<pair<int, PII>, vector<pair<int, PII>>, greater<pair<int, PII>>> attacks;
     for (int id : ids) {
-      auto& u = unit(id);
+      Unit u = unit(id);
       for (int k = 0; k < 4; ++k) {
         Pos n = u.pos;
         n += dirs[k];

@@ -18,16 +18,36 @@ __attribute__((import_module("arena"), import_name("random"))) int32_t arena_hos
 // Gives `count` order records stored at `records` (the game's record size each).
 __attribute__((import_module("arena"), import_name("orders"))) void arena_host_orders(const void* records,
                                                                                       int32_t count);
+// Stops the bot for good: the host freezes it (reason `trap`) with `kind`'s words as the public
+// message and `text` (len bytes, the bot's own words) shown to its owner only. Never returns.
+__attribute__((import_module("arena"), import_name("fail"), noreturn)) void arena_host_fail(int32_t kind,
+                                                                                         const char* text,
+                                                                                         int32_t len);
 }
 
 namespace arena_sdk {
 
+// What stopped the bot, for arena_host_fail (docs/bot-abi.md, "Freezes").
+enum FailKind : int32_t {
+  FAIL_PANIC = 1,      // a Rust panic
+  FAIL_EXCEPTION = 2,  // an uncaught C++ exception
+  FAIL_ASSERTION = 3,  // assert(), _my_assert
+  FAIL_ABORT = 4,      // abort(), std::terminate()
+  FAIL_SDK = 5,        // the SDK found something it cannot go on with
+};
+
 // ABI version this SDK speaks.
 constexpr uint32_t ABI_VERSION = 1;
 
-// Prints "arena SDK: <message>" to stderr and aborts: the host freezes the bot (reason `trap`)
-// and shows the message to the bot's owner. printf-style.
+// Stops the bot through arena_host_fail (FAIL_SDK): the host freezes it (reason `trap`) and shows
+// "arena SDK: <message>" to the bot's owner. printf-style. For what the SDK cannot go on with
+// (a view it cannot read); never for a player's bad argument, which only warns.
 [[noreturn]] void fail(const char* format, ...) __attribute__((format(printf, 1, 2)));
+
+// Prints "warning: <message>" on stderr, as the kits' accessors do on a bad argument; printf-style.
+// Once the bot's warnings fill the stderr the host keeps (64 KiB), later ones are not even
+// formatted: the host would drop them, and formatting costs the bot's CPU.
+void warn(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
 // Queues one order record of `size` bytes (the game's record size, always the same for a game).
 // Records are sent to the host in chunks, and at the end of the round by flush_orders().
@@ -108,8 +128,9 @@ SetupHeader read_setup_header(Reader& r, const char* game);
 // It defines the symbols the game's arena_main.cc starts from, so a bot has exactly one:
 // `arena build` says so when a file lacks it or two files have it.
 #define RegisterPlayer(name) ARENA_REGISTER_PLAYER_(name)
-#define ARENA_REGISTER_PLAYER_(name)                                 \
-  extern "C" ::Player* arena_new_player() { return name::factory(); } \
+#define ARENA_REGISTER_PLAYER_(name)                                        \
+  static int arena_registration_ = Registry::Register(#name, name::factory); \
+  extern "C" ::Player* arena_new_player() { return name::factory(); }        \
   extern "C" const char arena_player_name[] = #name
 
 #endif
