@@ -301,6 +301,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_panic_is_told_in_one_line_with_its_place() {
+        use std::sync::{Arc, Mutex};
+        let seen = Arc::new(Mutex::new(Vec::<String>::new()));
+        let keep = seen.clone();
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| keep.lock().unwrap().push(panic_text(info))));
+        let v: Vec<i32> = Vec::new();
+        let line = line!() + 1;
+        let r = std::panic::catch_unwind(|| v[std::hint::black_box(3)]);
+        let _ = std::panic::catch_unwind(|| std::panic::panic_any(7u8));
+        std::panic::set_hook(previous);
+        assert!(r.is_err());
+        let seen = seen.lock().unwrap();
+        let first = seen.iter().find(|t| t.contains("index out of bounds")).expect("the panic was seen");
+        assert!(first.starts_with(&format!("panicked at {}:{line}:", file!())), "{first}");
+        assert!(first.ends_with("index out of bounds: the len is 0 but the index is 3"), "{first}");
+        assert!(seen.iter().any(|t| t.ends_with(": (a panic without a message)")), "{seen:?}");
+    }
+
+    #[test]
     fn reader_checks_bounds() {
         let mut r = Reader::new(&[1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 9]);
         assert_eq!(r.u32("a"), Ok(1));

@@ -713,3 +713,60 @@ fn bad_arguments_warn_as_the_kit_and_never_freeze() {
         assert!(again >= 10, "{game}: {again} rounds warned\n{err}");
     }
 }
+
+#[test]
+fn a_throw_an_assertion_an_abort_and_a_deep_recursion_freeze_in_words() {
+    if !have_clang("a_throw_an_assertion_an_abort_and_a_deep_recursion_freeze_in_words") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // (file, body of play() from round 2 on, public message, the owner's detail)
+    let cases = [
+        (
+            "AIThrow.cc",
+            "throw runtime_error(\"no path to city \" + to_string(round()));",
+            "uncaught exception",
+            "uncaught exception std::runtime_error: no path to city 2",
+        ),
+        (
+            "AIAssert.cc",
+            "assert(round() < 2);",
+            "assertion failed",
+            "AIAssert.cc:9: assertion failed: round() < 2 (in play)",
+        ),
+        (
+            "AIMyAssert.cc",
+            "_my_assert(round() < 2, \"round is \" << round())",
+            "assertion failed",
+            "AIMyAssert.cc:9: assertion failed: round() < 2: round is 2",
+        ),
+        ("AIAbort.cc", "abort();", "abort() called", "abort() called"),
+        ("AIDeep.cc", "cerr << deep(1) << endl;", "stack overflow (the 1 MiB stack", "::deep(int) <- "),
+    ];
+    for (file, body, public, detail) in cases {
+        let name = file.trim_start_matches("AI").trim_end_matches(".cc");
+        let path = d.join(file);
+        let src = format!(
+            "#include \"Player.hh\"\n#define PLAYER_NAME {name}\nstruct PLAYER_NAME : public Player {{\n  \
+             static Player* factory () {{ return new PLAYER_NAME; }}\n  \
+             int deep (int n) {{ volatile int a[64]; a[n % 64] = n; return n == 0 ? 0 : deep(n + 1) + a[1]; }}\n  \
+             virtual void play () {{\n    if (round() < 2) return;\n    \
+             \n    {body}\n  }}\n}};\nRegisterPlayer(PLAYER_NAME);\n"
+        );
+        std::fs::write(&path, src).unwrap();
+        builds(d, &[file, "--game", "pandemic", "-o", "bot.wasm"]);
+        let (out, err) =
+            ok(d, &["run", "pandemic", "bot.wasm", "Demo", "Demo", "Null", "--seed", "1", "--json", "--no-replay"]);
+        let s = summary(&out);
+        let f = &s["players"][0]["frozen"];
+        assert_eq!(f["reason"], "trap", "{file}: {s}");
+        assert_eq!(f["round"], 2, "{file}: {s}");
+        let message = f["message"].as_str().unwrap();
+        assert!(message.starts_with(public), "{file}: {message}");
+        assert!(!message.contains("func[") && !message.contains(" <- "), "{file}: public words only: {message}");
+        let stopped = err.lines().find_map(|l| l.strip_prefix("player 0 (bot) stopped: ")).unwrap_or("");
+        assert!(stopped.contains(detail), "{file}: {stopped:?}\n{err}");
+        assert!(!stopped.contains("func["), "{file}: {stopped}");
+    }
+}

@@ -509,3 +509,34 @@ async fn static_files_are_served_with_cache_headers() {
     let home = get(f.state(), "/", None).await;
     assert!(home.text().contains(r#"<link rel="icon" href="/static/favicon.svg""#));
 }
+
+/// A bot that stops itself in its first round with an uncaught exception, in its own words.
+const FAILING_BOT: &str = r#"(module
+  (import "arena" "fail" (func $fail (param i32 i32 i32)))
+  (memory (export "memory") 2)
+  (data (i32.const 256) "uncaught exception std::runtime_error: carol's secret plan")
+  (func (export "arena_abi_v1"))
+  (func (export "arena_game_pandemic"))
+  (func (export "arena_alloc") (param i32) (result i32) (i32.const 4096))
+  (func (export "arena_start") (param i32 i32))
+  (func (export "arena_play") (param i32 i32) (call $fail (i32.const 2) (i32.const 256) (i32.const 58))))"#;
+
+#[tokio::test]
+async fn a_freeze_is_public_in_words_and_private_in_the_bots_own_words() {
+    let site = support::site().await;
+    let carol = site.user("carol").await;
+    let bot = support::upload(&site, carol, "Thrower", &wat::parse_str(FAILING_BOT).unwrap()).await;
+    support::drain(&site).await;
+    let match_id: i64 = sqlx::query_scalar("SELECT id FROM matches WHERE subject_bot_id = $1 AND kind = 'sanity'")
+        .bind(bot)
+        .fetch_one(site.pool())
+        .await
+        .unwrap();
+    let url = format!("/matches/{match_id}");
+    let anonymous = get(&site.state, &url, None).await.text();
+    assert!(anonymous.contains("uncaught exception"), "{anonymous}");
+    assert!(!anonymous.contains("secret plan"), "the bot's words are its owner's");
+    let session = login(&site.state, carol).await;
+    let as_carol = get(&site.state, &url, Some(&session)).await.text();
+    assert!(as_carol.contains("[arena] frozen (trap): uncaught exception std::runtime_error: carol"), "{as_carol}");
+}
