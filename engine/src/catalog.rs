@@ -2,6 +2,7 @@
 
 use crate::cnf::{self, CnfError, Config};
 use crate::game::{Game, SetupError, NB_PLAYERS};
+use crate::games::conquest::BoardStat;
 use crate::games::ork_island::{self, OrkIsland};
 use crate::games::pandemic::{self, Pandemic};
 use crate::params::ParamSpec;
@@ -41,6 +42,11 @@ pub trait AnyGame: Sync {
     fn check(&self, setup: &MatchSetup) -> Result<(), SetupError>;
     /// Plays a match.
     fn play(&self, setup: &MatchSetup, players: &[PlayerSpec], record: bool) -> Result<MatchOutput, MatchError>;
+    /// The figures of the board this setup makes (generated or FIXED), as the kits' board
+    /// statistics count them.
+    fn board_stats(&self, setup: &MatchSetup) -> Result<Vec<BoardStat>, SetupError>;
+    /// The kit's mean of each figure (seeds 1..100, default parameters).
+    fn kit_board_means(&self) -> &'static [(&'static str, f64)];
 }
 
 struct Entry<G: Game> {
@@ -78,9 +84,15 @@ where
         self.house_names
     }
     fn check(&self, setup: &MatchSetup) -> Result<(), SetupError> {
+        self.board_stats(setup).map(|_| ())
+    }
+    fn board_stats(&self, setup: &MatchSetup) -> Result<Vec<BoardStat>, SetupError> {
         let params = G::params(&setup.params)?;
         let mut rng = crate::rng::GameRng::new(setup.seed, crate::rng::Stream::Board);
-        G::setup(&params, &setup.board, &mut rng).map(|_| ())
+        G::setup(&params, &setup.board, &mut rng).map(|s| G::board_stats(&s))
+    }
+    fn kit_board_means(&self) -> &'static [(&'static str, f64)] {
+        G::KIT_BOARD_MEANS
     }
     fn play(&self, setup: &MatchSetup, players: &[PlayerSpec], record: bool) -> Result<MatchOutput, MatchError> {
         if players.len() != NB_PLAYERS {

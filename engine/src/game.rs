@@ -85,4 +85,12 @@ pub trait Game: Sized + 'static {
     /// Reads one order record of `ORDER_SIZE` bytes; `None` when it is malformed (the order is
     /// ignored and still counts toward the cap).
     fn decode_order(record: &[u8]) -> Option<Self::Order>;
+
+    /// The figures of a board at round 0 that the kit's generator statistics count
+    /// (`arena boards`; `../shared/specs/boards.md`).
+    fn board_stats(state: &Self::State) -> Vec<crate::games::conquest::BoardStat>;
+
+    /// The kit's mean of each of those figures over seeds 1..100 with default parameters, as
+    /// measured with the kit's own `./Game` (numbers only).
+    const KIT_BOARD_MEANS: &'static [(&'static str, f64)];
 }

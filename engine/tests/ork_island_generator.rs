@@ -9,6 +9,8 @@ use engine::params::ParamValues;
 use engine::rng::{GameRng, Stream};
 use std::collections::BTreeSet;
 
+mod ork_shore;
+
 fn board(n: usize, seed: u64) -> Board {
     generate(n, 15, &mut GameRng::new(seed, Stream::Board))
 }
@@ -119,7 +121,7 @@ fn boards_are_reproducible_from_the_seed() {
 }
 
 #[test]
-fn orks_start_on_the_shore_apart_from_each_other() {
+fn orks_start_on_the_row_ends_apart_from_each_other() {
     for seed in [1, 2, 3] {
         let mut rng = GameRng::new(seed, Stream::Board);
         let s = initial_state(Params::defaults(), board(70, seed), &mut rng).unwrap();
@@ -131,10 +133,14 @@ fn orks_start_on_the_shore_apart_from_each_other() {
             assert_eq!((u.id, u.player, u.health), (u.id, u.id / 15, 100));
             let p = u.pos;
             assert!(matches!(s.board.cell(p), CellType::Grass | CellType::Forest | CellType::Sand));
-            assert!(Dir::MOVES.iter().any(|&d| s.board.cell(p.step(d)) == CellType::Water), "{p} on the shore");
             assert!(s.orks.iter().filter(|o| o.id != u.id).all(|o| o.pos.manhattan(p) > 1), "{p} apart");
             assert_eq!(s.unit_at[s.board.index(p)], u.id as i32);
         }
+        // Each on a qualifying row end (the fallback only once none is left), in id order.
+        let fallbacks = ork_shore::check_placed_by_the_rule(&s);
+        let on_ends = s.orks.iter().filter(|u| ork_shore::on_row_end(&s, u.pos)).count();
+        assert_eq!(on_ends + fallbacks, 60, "seed {seed}");
+        assert!(on_ends >= 30, "seed {seed}: {on_ends} orks on row ends");
     }
 }
 

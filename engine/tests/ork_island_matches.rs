@@ -6,11 +6,14 @@ use engine::game::Game;
 use engine::games::ork_island::board::CellType;
 use engine::games::ork_island::house::{Demo, Null};
 use engine::games::ork_island::{replay, view, Ork, OrkIsland, State};
+use engine::grid::Pos;
 use engine::params::ParamValues;
 use engine::referee::{play_match, Bot, BotFailure, MatchOutput, MatchSetup, Turn};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
+
+mod ork_shore;
 
 #[derive(Clone, Debug, PartialEq)]
 struct Snapshot {
@@ -34,6 +37,30 @@ fn check_invariants(s: &State) {
     assert_eq!(s.unit_at.iter().filter(|&&u| u >= 0).count(), s.orks.len());
 }
 
+/// Orks that jumped more than one cell since `prev` died and came back (in id order, after every
+/// move): each on a qualifying row end, or on the fallback when none qualified. Orks that came
+/// back next to where they were cannot be told from movers; they count as already there.
+fn check_regenerations(s: &State, prev: &[Ork]) {
+    let jumped: Vec<usize> = s.orks.iter().filter(|u| u.pos.manhattan(prev[u.id].pos) > 1).map(|u| u.id).collect();
+    for &id in &jumped {
+        let u = s.orks[id];
+        assert_eq!(u.health, s.params.initial_health, "ork {id} came back with full health");
+        let present: Vec<Pos> =
+            s.orks.iter().filter(|o| o.id != id && !(o.id > id && jumped.contains(&o.id))).map(|o| o.pos).collect();
+        let spots = ork_shore::qualifying(&s.board, &present);
+        if spots.is_empty() {
+            assert_eq!(Some(u.pos), ork_shore::fallback(&s.board, &present), "ork {id}, round {}", s.round);
+        } else {
+            assert!(
+                spots.contains(&u.pos),
+                "ork {id} came back at {}, not on a free row end (round {})",
+                u.pos,
+                s.round
+            );
+        }
+    }
+}
+
 /// Plays like Demo, and checks and records every state it sees.
 struct Spy {
     seen: Arc<Mutex<Vec<Snapshot>>>,
@@ -53,6 +80,7 @@ impl Bot<OrkIsland> for Spy {
         let mut seen = self.seen.lock().unwrap();
         if let Some(prev) = seen.last() {
             assert_eq!(s.round, prev.round + 1);
+            check_regenerations(s, &prev.orks);
             assert!((0..4).all(|p| s.scores[p] >= prev.scores[p]), "scores never decrease");
             for (c, &o) in prev.city_owner.iter().enumerate() {
                 assert!(o == -1 || s.city_owner[c] != -1, "an owned city never becomes unowned");
@@ -177,6 +205,28 @@ fn a_match_is_a_function_of_its_seed() {
     let c = play(&setup(10, &[]), bots());
     assert_eq!(a.replay, b.replay, "byte-identical replays");
     assert_ne!(a.replay, c.replay);
+}
+
+#[test]
+fn replays_of_rules_version_1_still_read() {
+    // Written by the engine before rules version 2 (`arena run ork-island native:Demo x4 --seed 7`,
+    // 20x20, 2 orks each, 10 rounds): a replay stores every state, so it reads as played, with
+    // orks where the old rule put them (next to any water, not only on the row ends).
+    let bytes = include_bytes!("data/ork_island_rules_v1.replay");
+    let decoded = replay::read(bytes).unwrap();
+    assert_eq!(OrkIsland::RULES_VERSION, 2);
+    assert_eq!((decoded.replay.header.rules_version, decoded.replay.header.seed), (1, 7));
+    assert_eq!(decoded.frames.len(), 11);
+    assert_eq!(decoded.frames.last().unwrap().common.scores, [84, 80, 171, 14]);
+    let setup = MatchSetup { params: decoded.replay.header.params.clone(), board: BoardSource::Generated, seed: 7 };
+    // Played again under version 2, the same seed starts the orks on row ends only.
+    let now = play(&setup, [Box::new(Demo), Box::new(Demo), Box::new(Demo), Box::new(Demo)]);
+    let now = replay::read(now.replay.as_ref().unwrap()).unwrap();
+    assert_eq!(now.replay.header.rules_version, 2);
+    let start = |d: &replay::OrkIslandReplay| d.frames[0].orks.iter().map(|u| u.pos).collect::<Vec<_>>();
+    let ends = ork_shore::row_ends(&now.board);
+    assert!(start(&now).iter().all(|p| ends.contains(p)));
+    assert!(start(&decoded).iter().any(|p| !ends.contains(p)), "version 1 used other shore cells");
 }
 
 #[test]

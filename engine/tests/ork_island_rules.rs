@@ -4,19 +4,25 @@
 use engine::game::NB_PLAYERS;
 use engine::games::ork_island::board::{Board, CellType};
 use engine::games::ork_island::params::{Params, SPECS};
+use engine::games::ork_island::placement::spawn_cell;
 use engine::games::ork_island::rules::{self, MoveOutcome};
+use engine::games::ork_island::setup::initial_state;
 use engine::games::ork_island::state::{Order, Ork, State};
 use engine::grid::{Dir, Grid, Pos};
 use engine::params::ParamValues;
 use engine::rng::{GameRng, Stream};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
+mod ork_shore;
 mod scripted;
+
+use ork_shore::{check_placed_by_the_rule, on_row_end, row_ends};
 
 /// 20x20: city 0 (rows 2-4, cols 3-5, 9 cells), city 1 (rows 2-3, cols 12-13, 4 cells), city 2
 /// (rows 10-11, cols 3-4, 4 cells); path 0 joins cities 0 and 1 along row 3 (cols 6-11, 6
 /// cells); path 1 joins cities 0 and 2 along col 4 (rows 5-9, 5 cells); forest at rows 5-6,
-/// cols 7-9; sand at rows 5-6, cols 13-15; a lake at rows 8-9, cols 12-13.
+/// cols 7-9; sand at rows 5-6, cols 13-15; a lake at rows 8-9, cols 12-13. Its shore is columns
+/// 1 and 18 of rows 1-18 (the ends of the rows), all GRASS.
 const MAP: [&str; 20] = [
     "~~~~~~~~~~~~~~~~~~~~",
     "~..................~",
@@ -40,9 +46,39 @@ const MAP: [&str; 20] = [
     "~~~~~~~~~~~~~~~~~~~~",
 ];
 
+/// 20x20 with CITY and PATH row ends, a lake, an inlet and a one-cell row: city 0 (rows 1-2,
+/// cols 1-2) and city 1 (rows 7-8, cols 1-2) joined by path 0 along col 1 (rows 3-6); a lake at
+/// rows 4-7, cols 6-12; sea inlets at rows 9-11 on the left; row 11 has one land cell, (11, 9).
+const MAP2: [&str; 20] = [
+    "~~~~~~~~~~~~~~~~~~~~",
+    "~CC..............~~~",
+    "~CC...............~~",
+    "~P................~~",
+    "~P....~~~~~~~.....~~",
+    "~P....~~~~~~~.....~~",
+    "~P....~~~~~~~.....~~",
+    "~CC...~~~~~~~......~",
+    "~CC................~",
+    "~~.................~",
+    "~~~................~",
+    "~~~~~~~~~.~~~~~~~~~~",
+    "~.........SSS......~",
+    "~..FFF.............~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~..................~",
+    "~~~~~~~~~~~~~~~~~~~~",
+];
+
 fn board() -> Board {
+    board_of(&MAP)
+}
+
+fn board_of(map: &[&str; 20]) -> Board {
     let mut cells = Grid::new(20, 20, CellType::Grass);
-    for (i, row) in MAP.iter().enumerate() {
+    for (i, row) in map.iter().enumerate() {
         for (j, c) in row.chars().enumerate() {
             cells[Pos::new(i as i32, j as i32)] = match c {
                 '~' => CellType::Water,
@@ -75,7 +111,11 @@ fn at(i: i32, j: i32) -> Pos {
 
 /// A state with the given orks (player, row, col, health), ids in list order.
 fn state(orks: &[(usize, i32, i32, i32)], changes: &[(&str, i64)]) -> State {
-    let mut s = State::empty(params(changes), board());
+    state_on(board(), orks, changes)
+}
+
+fn state_on(board: Board, orks: &[(usize, i32, i32, i32)], changes: &[(&str, i64)]) -> State {
+    let mut s = State::empty(params(changes), board);
     for (id, &(player, i, j, health)) in orks.iter().enumerate() {
         s.orks.push(Ork { id, player, pos: Pos::new(-1, -1), health });
         s.place(id, at(i, j));
@@ -113,12 +153,6 @@ fn check_invariants(s: &State) {
         assert!(u.health >= 0, "ork {} alive with health {}", u.id, u.health);
     }
     assert_eq!(s.unit_at.iter().filter(|&&u| u >= 0).count(), s.orks.len());
-}
-
-/// A shore cell: land that is not CITY or PATH, with WATER among its 4 neighbours.
-fn on_shore(s: &State, p: Pos) -> bool {
-    matches!(s.board.cell(p), CellType::Grass | CellType::Forest | CellType::Sand)
-        && Dir::MOVES.iter().any(|&d| s.board.cell(p.step(d)) == CellType::Water)
 }
 
 // --- Moves and their cost ----------------------------------------------------------------
@@ -175,7 +209,7 @@ fn health_zero_is_alive_and_negative_health_kills_after_the_move() {
     round(&mut s, &[(0, Dir::Bottom)], 1);
     let u = s.orks[0];
     assert_eq!((u.player, u.health), (2, 100), "regenerated for its own player with full health");
-    assert!(on_shore(&s, u.pos), "regenerated on the shore, not at {}", u.pos);
+    assert!(on_row_end(&s, u.pos), "regenerated on the shore, not at {}", u.pos);
     assert_eq!(s.unit_at[s.board.index(at(4, 14))], -1, "its cell is empty");
     assert_eq!(s.unit_at[s.board.index(at(5, 14))], -1, "it never entered the sand");
 }
@@ -208,7 +242,7 @@ fn the_loser_comes_back_for_the_winner_with_full_health() {
     round(&mut s, &[(0, Dir::Right)], 7);
     let loser = s.orks[1];
     assert_eq!((loser.player, loser.health), (0, 100));
-    assert!(on_shore(&s, loser.pos));
+    assert!(on_row_end(&s, loser.pos));
     assert_eq!((s.orks[0].pos, s.orks[0].health), (at(12, 9), 49), "the winner keeps its health");
     assert_eq!(s.orks_of(0), [0, 1]);
     assert!(s.orks_of(1).is_empty());
@@ -254,7 +288,7 @@ fn an_ork_killed_earlier_in_the_round_skips_its_order() {
             first_kill += 1;
             assert_eq!(moves, [0]);
             assert_eq!(s.orks[0].pos, at(12, 9));
-            assert!(on_shore(&s, s.orks[1].pos));
+            assert!(on_row_end(&s, s.orks[1].pos));
         } else {
             first_escape += 1;
             assert_eq!(moves, [1, 0]);
@@ -278,6 +312,71 @@ fn orders_run_in_a_uniformly_random_order() {
 
 // --- Regeneration ------------------------------------------------------------------------
 
+/// Where `spawn_cell` puts an ork next to `orks` (row, col), over `draws` rule seeds, with how
+/// often each cell came up.
+fn spawn_counts(board: Board, orks: &[(i32, i32)], draws: u64) -> BTreeMap<Pos, usize> {
+    let orks: Vec<(usize, i32, i32, i32)> = orks.iter().map(|&(i, j)| (0, i, j, 50)).collect();
+    let s = state_on(board, &orks, &[]);
+    let mut counts = BTreeMap::new();
+    for seed in 0..draws {
+        *counts.entry(spawn_cell(&s, &mut rng(seed)).unwrap()).or_insert(0) += 1;
+    }
+    counts
+}
+
+#[test]
+fn the_shore_is_the_two_ends_of_every_row() {
+    // MAP: columns 1 and 18 of rows 1-18, row by row, left end first; not the lake's banks, not
+    // the rest of the coast.
+    let b = board();
+    let shore: Vec<Pos> = b.shore().iter().map(|&k| b.pos(k as usize)).collect();
+    let expected: Vec<Pos> = (1..=18).flat_map(|i| [at(i, 1), at(i, 18)]).collect();
+    assert_eq!(shore, expected);
+    assert_eq!(shore, row_ends(&b));
+    // MAP2: CITY and PATH ends are listed (they never qualify), inlets move the ends inward, and
+    // the one-cell row 11 gives one cell.
+    let b = board_of(&MAP2);
+    let shore: Vec<Pos> = b.shore().iter().map(|&k| b.pos(k as usize)).collect();
+    let mut expected = vec![at(1, 1), at(1, 16), at(2, 1), at(2, 17)];
+    expected.extend((3..=6).flat_map(|i| [at(i, 1), at(i, 17)]));
+    expected.extend([at(7, 1), at(7, 18), at(8, 1), at(8, 18), at(9, 2), at(9, 18), at(10, 3), at(10, 18), at(11, 9)]);
+    expected.extend((12..=18).flat_map(|i| [at(i, 1), at(i, 18)]));
+    assert_eq!(shore, expected);
+    assert_eq!(shore, row_ends(&b));
+}
+
+#[test]
+fn orks_appear_only_on_row_ends_never_on_lake_banks_or_the_inner_coast() {
+    // With nobody around, every one of MAP's 36 row ends comes up, about equally often, and
+    // nothing else: not the lake's banks (7, 12) or (8, 11), not the coast at (1, 5) or (18, 9).
+    let counts = spawn_counts(board(), &[], 3600);
+    let cells: Vec<Pos> = counts.keys().copied().collect();
+    assert_eq!(cells, BTreeSet::from_iter(row_ends(&board())).into_iter().collect::<Vec<_>>());
+    // 100 expected each; ±4 standard deviations.
+    assert!(counts.values().all(|&n| (60..=140).contains(&n)), "{counts:?}");
+    for p in [at(7, 12), at(8, 11), at(1, 5), at(18, 9)] {
+        assert!(!counts.contains_key(&p), "{p}");
+    }
+}
+
+#[test]
+fn a_shore_cell_qualifies_if_not_city_or_path_and_clear_around() {
+    // MAP2's 27 row ends that are not CITY or PATH, minus those with an ork on them or on a
+    // 4-neighbour: (10, 3) itself; (12, 1) next to (12, 2); (13, 1), (14, 1), (15, 1) by (14, 1);
+    // (5, 17) by (5, 16); (17, 18) by (17, 17). Diagonal orks do not count: (9, 2) next to
+    // (10, 3), (16, 18) and (18, 18) next to (17, 17) stay.
+    let orks = [(10, 3), (12, 2), (14, 1), (5, 16), (17, 17)];
+    let counts = spawn_counts(board_of(&MAP2), &orks, 2000);
+    let mut expected = vec![at(1, 16), at(2, 17), at(3, 17), at(4, 17), at(6, 17), at(7, 18), at(8, 18)];
+    expected.extend([at(9, 2), at(9, 18), at(10, 18), at(11, 9)]);
+    expected.extend([at(12, 18), at(13, 18), at(14, 18), at(15, 18), at(16, 1), at(16, 18)]);
+    expected.extend([at(17, 1), at(18, 1), at(18, 18)]);
+    expected.sort();
+    assert_eq!(counts.keys().copied().collect::<Vec<_>>(), expected);
+    // Uniform over the 20: 100 expected each.
+    assert!(counts.values().all(|&n| (60..=140).contains(&n)), "{counts:?}");
+}
+
 #[test]
 fn the_dead_come_back_on_free_shore_cells_in_id_order() {
     let mut spots = BTreeSet::new();
@@ -287,7 +386,7 @@ fn the_dead_come_back_on_free_shore_cells_in_id_order() {
         round(&mut s, &[(0, Dir::Bottom), (1, Dir::Bottom)], seed);
         for id in [0, 1] {
             let p = s.orks[id].pos;
-            assert!(on_shore(&s, p), "{p}");
+            assert!(on_row_end(&s, p), "{p}");
             // No other ork on it or next to it (ork 1 came back after ork 0).
             for other in s.orks.iter().filter(|o| o.id != id) {
                 assert!(other.pos.manhattan(p) > 1, "ork {id} at {p} next to ork {} at {}", other.id, other.pos);
@@ -295,29 +394,68 @@ fn the_dead_come_back_on_free_shore_cells_in_id_order() {
             spots.insert(p);
         }
     }
-    assert!(spots.len() > 40, "spread over the shore: {} distinct cells", spots.len());
+    assert!(spots.len() > 25, "spread over the 36 row ends: {} distinct cells", spots.len());
+}
+
+/// Orks on the row ends of `board`, in order, wherever one still qualifies: afterwards none does.
+fn block_the_shore(board: &Board) -> Vec<(usize, i32, i32, i32)> {
+    let mut taken: Vec<Pos> = Vec::new();
+    for p in row_ends(board) {
+        if ork_shore::plain(board, p) && ork_shore::clear(&taken, p) {
+            taken.push(p);
+        }
+    }
+    taken.iter().map(|p| (1, p.i, p.j, 10)).collect()
 }
 
 #[test]
-fn with_no_free_shore_the_first_plain_cell_is_used() {
-    // Orks on every other shore cell leave no shore cell clear around; a dying ork then comes
-    // back on the first GRASS, FOREST or SAND cell in row-major order with nobody on or beside it.
-    let probe = state(&[], &[]);
-    let shore: Vec<Pos> = probe.board.shore().iter().map(|&k| probe.board.pos(k as usize)).collect();
-    let mut orks: Vec<(usize, i32, i32, i32)> = vec![(0, 4, 14, 0)];
-    orks.extend(shore.iter().filter(|p| (p.i + p.j) % 2 == 0).map(|p| (1, p.i, p.j, 10)));
+fn with_no_qualifying_shore_cell_the_first_plain_free_cell_in_row_major_order_is_used() {
+    // MAP: orks on both ends of the odd rows leave no row end clear; a dying ork comes back on
+    // (1, 3), the first GRASS, FOREST or SAND cell with nobody on or beside it ((1, 2) is next
+    // to the ork at (1, 1)).
+    let blockers = block_the_shore(&board());
+    assert_eq!(blockers.len(), 18);
+    let mut orks = vec![(0, 4, 14, 0)];
+    orks.extend(&blockers);
     let mut s = state(&orks, &[("nb_orks", 1)]);
     round(&mut s, &[(0, Dir::Bottom)], 1);
-    let expected = s
-        .board
-        .cell_types()
-        .positions()
-        .find(|&p| {
-            matches!(s.board.cell(p), CellType::Grass | CellType::Forest | CellType::Sand)
-                && s.orks.iter().filter(|o| o.id != 0).all(|o| o.pos.manhattan(p) > 1)
-        })
-        .unwrap();
-    assert_eq!(s.orks[0].pos, expected);
+    assert_eq!((s.orks[0].pos, s.orks[0].player, s.orks[0].health), (at(1, 3), 0, 100));
+
+    // MAP2: the fallback skips CITY and PATH. Row 1 starts with city cells (1, 1) and (1, 2);
+    // (1, 3) is next to nobody (the blockers of rows 1-2 are on the right, at (1, 16) and
+    // (2, 17)), so it is the one, whatever the seed.
+    let b = board_of(&MAP2);
+    let blockers = block_the_shore(&b);
+    assert!(ork_shore::qualifying(&b, &blockers.iter().map(|o| at(o.1, o.2)).collect::<Vec<_>>()).is_empty());
+    for seed in 0..5 {
+        let s = state_on(board_of(&MAP2), &blockers, &[]);
+        assert_eq!(spawn_cell(&s, &mut rng(seed)), Some(at(1, 3)));
+    }
+    // With an ork at (1, 4), (1, 3)-(1, 5) are out too: (1, 6) is next.
+    let mut more = blockers.clone();
+    more.push((2, 1, 4, 10));
+    let s = state_on(board_of(&MAP2), &more, &[]);
+    assert_eq!(spawn_cell(&s, &mut rng(1)), Some(at(1, 6)));
+}
+
+#[test]
+fn initial_orks_are_placed_player_by_player_on_row_ends() {
+    // MAP and MAP2, 2 to 4 orks each, many seeds: each ork (in id order, with the earlier ones
+    // on the board) on a qualifying row end, or on the fallback when none qualified.
+    let mut fallbacks = 0;
+    for (map, nb_orks) in [(&MAP, 2), (&MAP, 4), (&MAP2, 2), (&MAP2, 4)] {
+        for seed in 0..30 {
+            let s = initial_state(params(&[("nb_orks", nb_orks)]), board_of(map), &mut rng(seed)).unwrap();
+            assert_eq!(s.orks.len(), 4 * nb_orks as usize);
+            for u in &s.orks {
+                assert_eq!((u.player, u.health), (u.id / nb_orks as usize, 100));
+            }
+            check_invariants(&s);
+            fallbacks += check_placed_by_the_rule(&s);
+        }
+    }
+    // 16 orks on MAP2's 20 plain row ends, in clusters, do not always fit.
+    assert!(fallbacks > 0, "the fallback was exercised");
 }
 
 // --- Ownership and points ----------------------------------------------------------------
@@ -365,9 +503,13 @@ fn owned_cities_joined_by_owned_paths_score_two_to_the_size() {
 // --- FIXED boards in .cnf files ----------------------------------------------------------
 
 fn cnf(orks: &[(usize, usize, i32, i32, i32)]) -> String {
-    let mut text = String::from("OrkIsland v1\nnb_players 4\nrows 20\ncols 20\nnb_orks 2\nFIXED\n");
+    cnf_of(&MAP, 2, orks)
+}
+
+fn cnf_of(map: &[&str; 20], nb_orks: usize, orks: &[(usize, usize, i32, i32, i32)]) -> String {
+    let mut text = format!("OrkIsland v1\nnb_players 4\nrows 20\ncols 20\nnb_orks {nb_orks}\nFIXED\n");
     text.push_str("   00000000001111111111\n   01234567890123456789\n");
-    for (i, row) in MAP.iter().enumerate() {
+    for (i, row) in map.iter().enumerate() {
         text.push_str(&format!("{i:02} {}\n", row.replace('~', "W")));
     }
     if !orks.is_empty() {
@@ -380,11 +522,15 @@ fn cnf(orks: &[(usize, usize, i32, i32, i32)]) -> String {
 }
 
 fn fixed_setup(text: &str) -> Result<State, String> {
+    fixed_setup_seeded(text, 1)
+}
+
+fn fixed_setup_seeded(text: &str, seed: u64) -> Result<State, String> {
     use engine::game::Game;
     use engine::games::ork_island::OrkIsland;
     let config = engine::cnf::parse(text, SPECS).map_err(|e| e.to_string())?;
     let p = OrkIsland::params(&config.params).map_err(|e| e.to_string())?;
-    OrkIsland::setup(&p, &config.board, &mut GameRng::new(1, Stream::Board)).map_err(|e| e.to_string())
+    OrkIsland::setup(&p, &config.board, &mut GameRng::new(seed, Stream::Board)).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -402,7 +548,32 @@ fn fixed_boards_give_the_island_and_optionally_the_orks() {
     // Without an `orks` section they are placed on the shore as in a random match.
     let s = fixed_setup(&cnf(&[])).unwrap();
     assert_eq!(s.orks.len(), 8);
-    assert!(s.orks.iter().all(|u| on_shore(&s, u.pos) && u.health == 100));
+    assert!(s.orks.iter().all(|u| on_row_end(&s, u.pos) && u.health == 100));
+    check_placed_by_the_rule(&s);
+}
+
+#[test]
+fn fixed_boards_without_orks_place_them_on_row_ends_not_on_lake_banks() {
+    // MAP2 has a lake (rows 4-7, cols 6-12), sea inlets and CITY and PATH row ends: over many
+    // seeds, orks land on its plain row ends only (the fallback aside, which needs a crowded
+    // shore), never next to the lake nor on the coast between the ends.
+    let row_ends_of_map2 = row_ends(&board_of(&MAP2));
+    let mut seen = BTreeSet::new();
+    for seed in 0..40 {
+        let s = fixed_setup_seeded(&cnf_of(&MAP2, 2, &[]), seed).unwrap();
+        assert_eq!(*s.board, board_of(&MAP2));
+        assert_eq!(check_placed_by_the_rule(&s), 0, "8 orks fit on MAP2's shore");
+        for u in &s.orks {
+            assert!(on_row_end(&s, u.pos), "ork {} at {}", u.id, u.pos);
+            seen.insert(u.pos);
+        }
+    }
+    assert!(seen.iter().all(|p| row_ends_of_map2.contains(p)));
+    assert!(seen.len() >= 20, "spread over the 27 plain row ends: {}", seen.len());
+    // 16 orks: each still by the rule, with the fallback when the shore is full.
+    for seed in 0..10 {
+        check_placed_by_the_rule(&fixed_setup_seeded(&cnf_of(&MAP2, 4, &[]), seed).unwrap());
+    }
 }
 
 #[test]

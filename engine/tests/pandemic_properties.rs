@@ -101,6 +101,7 @@ fn replay_matches(snaps: &[Snapshot], bytes: &[u8]) {
 
 #[test]
 fn default_matches_keep_the_invariants_and_replay_exactly() {
+    let mut virus_left = Vec::new();
     for seed in 0..12 {
         let (snaps, bytes) = play(ParamValues::defaults(Pandemic::param_specs()), seed);
         assert_eq!(snaps.len(), 200);
@@ -108,8 +109,15 @@ fn default_matches_keep_the_invariants_and_replay_exactly() {
         let last = snaps.last().unwrap();
         assert!(last.scores.iter().any(|&s| s > 0), "Demo bots score something");
         assert!(last.units.iter().any(|u| u.immune), "some unit healed in 200 rounds");
-        assert!(last.virus.iter().any(|&v| v > 0));
+        virus_left.push(last.virus.iter().any(|&v| v > 0));
     }
+    // The virus may die out now and then (every infected unit healed, no respawn infected),
+    // but not in most matches.
+    let with_virus = virus_left.iter().filter(|&&v| v).count();
+    assert!(
+        with_virus >= 9,
+        "the virus is still about after 200 rounds in only {with_virus} of 12 matches: {virus_left:?}"
+    );
 }
 
 fn small_params() -> impl Strategy<Value = (ParamValues, u64)> {

@@ -867,3 +867,56 @@ fn view_serves_the_viewer_and_the_replay() {
     let err = fails(d, &["view", "bad.replay"]);
     assert!(err.contains("damaged replay"), "{err}");
 }
+
+#[test]
+fn boards_counts_what_the_kits_statistics_count() {
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    // The two joined cities, plus a lone one-cell city and one more wall cell.
+    write(d, "fixed.cnf", &fixed_cnf(&[(10, 3, 'C'), (10, 10, 'X')]));
+    let (js, _) = ok(d, &["boards", "pandemic", "--config", "fixed.cnf", "--seeds", "1", "--json"]);
+    let v = json(&js);
+    let figure = |name: &str| -> Value {
+        let s =
+            v["stats"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("{name}: {v}"));
+        assert_eq!(s["kit_mean"], Value::Null, "a FIXED board is not compared with the kit's: {s}");
+        s["mean"].clone()
+    };
+    let expected = [
+        ("cities", 3.0),
+        ("city cells", 19.0),
+        ("paths", 1.0),
+        ("path cells", 19.0),
+        ("components", 2.0),
+        ("largest component", 2.0),
+        ("wall cells", 77.0),
+    ];
+    for (name, value) in expected {
+        assert_eq!(figure(name), value, "{name}");
+    }
+    // Generated boards: every figure for both games, next to the kit's mean.
+    for game in ["pandemic", "ork-island"] {
+        let (text, _) = ok(d, &["boards", game, "--seeds", "1..3"]);
+        assert!(text.contains("over 3 seeds"), "{text}");
+        for name in ["cities", "city cells", "paths", "path cells", "components", "largest component"] {
+            let line = text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}:\n{text}"));
+            assert!(line.trim_end().ends_with('%'), "compared with the kit: {line}");
+        }
+    }
+}
+
+#[test]
+fn fidelity_compares_demo_scores_with_the_kits() {
+    let dir = TempDir::new().unwrap();
+    let (js, _) = ok(dir.path(), &["fidelity", "ork-island", "--seeds", "1..4", "--json"]);
+    let v = json(&js);
+    assert_eq!(v["seeds"], 4, "{v}");
+    assert_eq!(v["kit_seeds"], 100, "the kit's figures are committed for seeds 1..100: {v}");
+    let names: Vec<&str> = v["figures"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["winner score", "total score"]);
+    for f in v["figures"].as_array().unwrap() {
+        let p = f["p"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{f}");
+        assert!(f["arena_mean"].as_f64().unwrap() > 0.0 && f["kit_mean"].as_f64().unwrap() > 0.0, "{f}");
+    }
+}

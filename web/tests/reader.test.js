@@ -331,7 +331,35 @@ test('Ork Island: every frame of a default match equals `arena replay --frame`',
   const seen = new Set(model.board.types);
   assert.deepEqual([...seen].sort(), [0, 1, 2, 3, 4, 5]);
   assert.ok(model.board.shore.some((x) => x === 1));
-  for (let u = 0; u < 60; u++) assert.equal(model.board.shore[model.frame(0).pos[u]], 1, `ork ${u} starts on the shore`);
+  assert.equal(model.header.rules_version, 2);
+  // The shore is each row's two ends (rules version 2), and the orks were placed in id order on
+  // free shore cells, or on the first free plain cell in row-major order once none was left.
+  const b = model.board, cols = b.cols, pos0 = model.frame(0).pos;
+  const plain = (k) => b.types[k] >= 1 && b.types[k] <= 3;
+  for (let k = 0; k < b.n; k++) {
+    const i = Math.floor(k / cols), j = k % cols;
+    let left = true, right = true;
+    for (let c = 0; c < j; c++) if (b.types[i * cols + c] !== 0) left = false;
+    for (let c = j + 1; c < cols; c++) if (b.types[i * cols + c] !== 0) right = false;
+    assert.equal(b.shore[k], plain(k) && (left || right) ? 1 : 0, `shore at (${i}, ${j})`);
+  }
+  const taken = [];
+  const clear = (k) => taken.every((t) => Math.abs(Math.floor(t / cols) - Math.floor(k / cols)) + Math.abs((t % cols) - (k % cols)) > 1);
+  let fallbacks = 0;
+  for (let u = 0; u < 60; u++) {
+    const spots = [];
+    for (let k = 0; k < b.n; k++) if (b.shore[k] && clear(k)) spots.push(k);
+    if (spots.length > 0) {
+      assert.ok(spots.includes(pos0[u]), `ork ${u} starts on a free shore cell`);
+    } else {
+      fallbacks++;
+      let first = -1;
+      for (let k = 0; k < b.n && first < 0; k++) if (plain(k) && clear(k)) first = k;
+      assert.equal(pos0[u], first, `ork ${u} starts on the fallback cell`);
+    }
+    taken.push(pos0[u]);
+  }
+  assert.ok(fallbacks < 60);
   const fights = retellAll(model);
   assert.ok(fights > 0, 'orks fight in this match');
   console.log(`# ork island seed 3: ${fights} fights in 200 rounds, all retold`);

@@ -15,6 +15,49 @@ pub struct PathInfo {
     pub cells: Vec<Pos>,
 }
 
+/// One figure of a generated board (`arena boards`), and the kit's mean for it when measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardStat {
+    pub name: &'static str,
+    pub value: f64,
+}
+
+/// What the kits' board statistics count for a board of cities and paths
+/// (`../shared/specs/boards.md`): cities, their cells, paths, their cells, the connected
+/// components of the city graph (cities joined by paths; a lone city is a component), the largest
+/// one in cities, and the cells never entered (`blocked`: WALL, WATER).
+pub fn region_stats<T: Terrain>(r: &Regions<T>, blocked: &'static str) -> Vec<BoardStat> {
+    let n = r.cities().len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for p in r.paths() {
+        let (a, b) = (root(&mut parent, p.ends.0), root(&mut parent, p.ends.1));
+        parent[a] = b;
+    }
+    let mut size = vec![0usize; n];
+    for c in 0..n {
+        let top = root(&mut parent, c);
+        size[top] += 1;
+    }
+    let stat = |name, value: usize| BoardStat { name, value: value as f64 };
+    let blocked_cells = r.cell_types().cells().iter().filter(|&&t| t == T::OFF_BOARD).count();
+    vec![
+        stat("cities", n),
+        stat("city cells", r.cities().iter().map(Vec::len).sum()),
+        stat("paths", r.paths().len()),
+        stat("path cells", r.paths().iter().map(|p| p.cells.len()).sum()),
+        stat("components", size.iter().filter(|&&s| s > 0).count()),
+        stat("largest component", size.iter().copied().max().unwrap_or(0)),
+        stat(blocked, blocked_cells),
+    ]
+}
+
 /// A game's cell types, as far as the shared board needs them.
 pub trait Terrain: Copy + PartialEq + std::fmt::Debug + 'static {
     /// What positions off the board read as (WALL, WATER): never entered.
@@ -262,27 +305,66 @@ pub fn round_points(
     points
 }
 
-/// One step of a uniformly random monotone lattice walk from `cur` to `target` (which must
-/// differ): a 4-neighbour step that shrinks |di| or |dj| (for 4-moves the steps strictly closer
-/// in Euclidean and in Manhattan distance are the same), vertical with probability
-/// |di| / (|di| + |dj|). The board generators walk paths with it.
-pub fn step_towards(rng: &mut GameRng, cur: Pos, target: Pos) -> Pos {
-    let (di, dj) = (target.i - cur.i, target.j - cur.j);
-    let (adi, adj) = (di.unsigned_abs(), dj.unsigned_abs());
-    let vertical = if adj == 0 {
-        true
-    } else if adi == 0 {
-        false
-    } else {
-        rng.below(adi + adj) < adi
-    };
-    let dir = match (vertical, di > 0, dj > 0) {
-        (true, true, _) => Dir::Bottom,
-        (true, false, _) => Dir::Top,
-        (false, _, true) => Dir::Right,
-        (false, _, false) => Dir::Left,
-    };
-    cur.step(dir)
+/// The 4 directions of the kits' curves, in their order (S, E, N, W): a curve turns by ±1 in
+/// this list, so the order fixes which way a blocked curve tries first.
+pub const CURVE_DIRS4: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+/// The 8 directions of the kits' curves (SW, S, SE, E, NE, N, NW, W), for Ork Island's rivers.
+pub const CURVE_DIRS8: [(i32, i32); 8] = [(1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1)];
+
+/// A smooth curve as the kits grow paths, walls and rivers. It starts at `start` heading in a
+/// random direction of `dirs`; each step first tries a direction drawn uniformly among "turn
+/// one way", "straight on" and "turn the other way", then those three in that order, and takes
+/// the first whose cell `ok(from, to)` accepts; the curve ends when none is accepted. It never
+/// turns by more than one notch, so it keeps its heading while it can: a curve aimed at a cell
+/// that starts heading away from it may stall early.
+///
+/// `visit` sees every cell of the curve in order, `start` included; when it returns false the
+/// curve is dropped at once and `smooth_curve` returns false (the caller only wants curves all of
+/// whose cells pass). `ok` must only accept cells strictly farther along some measure (closer to
+/// a target, farther from a source), so a curve never comes back to a cell.
+pub fn smooth_curve(
+    rng: &mut GameRng,
+    start: Pos,
+    dirs: &[(i32, i32)],
+    mut ok: impl FnMut(Pos, Pos) -> bool,
+    mut visit: impl FnMut(Pos) -> bool,
+) -> bool {
+    let d = dirs.len();
+    let mut k = rng.index(d);
+    let mut cur = start;
+    loop {
+        if !visit(cur) {
+            return false;
+        }
+        // The random try, then turn -1, straight, turn +1 (indices k + d - 1, k, k + 1 mod d).
+        let first = k + d - 1 + rng.index(3);
+        let next = std::iter::once(first)
+            .chain([k + d - 1, k + d, k + d + 1])
+            .map(|kk| kk % d)
+            .find(|&kk| ok(cur, Pos::new(cur.i + dirs[kk].0, cur.j + dirs[kk].1)));
+        let Some(kk) = next else { return true };
+        k = kk;
+        cur = Pos::new(cur.i + dirs[k].0, cur.j + dirs[k].1);
+    }
+}
+
+/// A kit path or wall line from `from` towards `to`: a [`smooth_curve`] of 4-neighbour steps,
+/// each strictly closer to `to` (Euclidean). The steps stay inside the bounding box of the two
+/// cells. True when it reaches `to` and `visit` accepted every cell.
+pub fn curve_towards(rng: &mut GameRng, from: Pos, to: Pos, mut visit: impl FnMut(Pos) -> bool) -> bool {
+    let dist2 = |p: Pos| (p.i - to.i).pow(2) + (p.j - to.j).pow(2);
+    let mut last = from;
+    let whole = smooth_curve(
+        rng,
+        from,
+        &CURVE_DIRS4,
+        |a, b| dist2(b) < dist2(a),
+        |p| {
+            last = p;
+            visit(p)
+        },
+    );
+    whole && last == to
 }
 
 /// 4-connected groups of cells where `is` holds, each sorted row-major, groups ordered by their

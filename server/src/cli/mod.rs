@@ -1,8 +1,10 @@
 //! Command-line parsing and dispatch.
 
 mod bench;
+mod boards;
 mod build;
 mod calibrate;
+mod fidelity;
 mod list;
 mod loadtest;
 #[cfg(unix)]
@@ -31,6 +33,10 @@ enum Command {
     List,
     /// Measure match speed and replay size (median of many matches).
     Bench(bench::BenchArgs),
+    /// Print the board generator's statistics over many seeds, next to the kit's means.
+    Boards(boards::BoardsArgs),
+    /// Compare the scores of Demo x4 matches with the kit's (two-sample test, p-values).
+    Fidelity(fidelity::FidelityArgs),
     /// Check a replay file and print its header and result.
     Replay(replay::ReplayArgs),
     /// Serve the browser viewer and a replay on localhost, and print the URL.
@@ -57,6 +63,8 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Run(a) => run::run(a),
         Command::List => list::list(),
         Command::Bench(a) => bench::bench(a),
+        Command::Boards(a) => boards::boards(a),
+        Command::Fidelity(a) => fidelity::fidelity(a),
         Command::Replay(a) => replay::replay(a),
         Command::View(a) => view::view(a),
         Command::Build(a) => build::run(a),

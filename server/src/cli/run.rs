@@ -43,7 +43,7 @@ pub struct RunArgs {
     sandbox: super::players::SandboxArgs,
 }
 
-fn load_setup(game: &dyn AnyGame, config: Option<&PathBuf>) -> anyhow::Result<(ParamValues, BoardSource)> {
+pub(super) fn load_setup(game: &dyn AnyGame, config: Option<&PathBuf>) -> anyhow::Result<(ParamValues, BoardSource)> {
     match config {
         None => Ok((ParamValues::defaults(game.param_specs()), BoardSource::Generated)),
         Some(path) => {

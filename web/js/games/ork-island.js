@@ -31,15 +31,33 @@
   // -------------------------------------------------------------------------------------
   // Board and frames (section I and round bodies, §9b of the format).
 
-  function readBoard(r) {
+  function readBoard(r, rulesVersion) {
     var board = G.readBoard(r, TERRAIN);
-    // The shore (Board::from_regions): GRASS, FOREST or SAND with WATER among its 4 neighbours;
-    // the ring is WATER (checked), so every land cell has its 4 neighbours on the board.
+    // board.shore[k] = 1 on the cells where dead orks may come back (the GRASS, FOREST or SAND
+    // ones of Board::shore). Rules version 2 on: each row's first and last non-WATER cells, the
+    // kit's shore. Version 1: any of those types with WATER among its 4 neighbours (the ring is
+    // WATER, checked, so every land cell has its 4 neighbours on the board).
     var t = board.types, cols = board.cols;
+    var plain = function (k) {
+      return t[k] === GRASS || t[k] === FOREST || t[k] === SAND;
+    };
     board.shore = new Uint8Array(board.n);
-    for (var k = 0; k < board.n; k++) {
-      if (t[k] !== GRASS && t[k] !== FOREST && t[k] !== SAND) continue;
-      if (t[k - cols] === WATER || t[k + cols] === WATER || t[k - 1] === WATER || t[k + 1] === WATER) board.shore[k] = 1;
+    if (rulesVersion === 1) {
+      for (var k = 0; k < board.n; k++) {
+        if (!plain(k)) continue;
+        if (t[k - cols] === WATER || t[k + cols] === WATER || t[k - 1] === WATER || t[k + 1] === WATER) board.shore[k] = 1;
+      }
+      return board;
+    }
+    for (var i = 0; i < board.rows; i++) {
+      var first = -1, last = -1;
+      for (var j = 0; j < cols; j++) {
+        if (t[i * cols + j] === WATER) continue;
+        if (first < 0) first = i * cols + j;
+        last = i * cols + j;
+      }
+      if (first >= 0 && plain(first)) board.shore[first] = 1;
+      if (last >= 0 && plain(last)) board.shore[last] = 1;
     }
     return board;
   }
@@ -210,7 +228,7 @@
 
   function decode(c) {
     var r = new AR.Reader(c.initial);
-    var board = readBoard(r);
+    var board = readBoard(r, c.header.rules_version);
     var nbOrks = r.bounded(board.n + 1, 'ork count');
     var f0 = readBody(r, board, emptyFrame(nbOrks, board));
     r.finish('the initial state');

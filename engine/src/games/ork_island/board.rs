@@ -3,7 +3,7 @@
 
 pub use crate::games::conquest::PathInfo;
 use crate::games::conquest::{PathEndsError, Regions, Terrain};
-use crate::grid::{Dir, Grid, Pos};
+use crate::grid::{Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 /// Cell types, in the kit's order (their codes in views and replays).
@@ -69,7 +69,8 @@ impl From<PathEndsError> for BoardError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     regions: Regions<CellType>,
-    /// Row-major indices of the shore: not WATER, CITY or PATH, with WATER among its 4 neighbours.
+    /// Row-major indices of the shore, the kit's: each row's first non-WATER cell from the left,
+    /// then its first from the right (once when they are the same cell; none for a row of water).
     shore: Vec<u32>,
 }
 
@@ -96,13 +97,7 @@ impl Board {
 
     /// Adds what this game needs to the shared board and checks the game's rules.
     pub fn from_regions(regions: Regions<CellType>) -> Result<Board, BoardError> {
-        let shore = regions
-            .cell_types()
-            .positions()
-            .filter(|&p| matches!(regions.cell(p), CellType::Grass | CellType::Forest | CellType::Sand))
-            .filter(|&p| Dir::MOVES.iter().any(|&d| regions.cell(p.step(d)) == CellType::Water))
-            .map(|p| regions.index(p) as u32)
-            .collect();
+        let shore = row_ends(&regions);
         let board = Board { regions, shore };
         board.check()?;
         Ok(board)
@@ -127,8 +122,30 @@ impl Board {
         Ok(())
     }
 
-    /// The shore cells (row-major indices), where orks appear.
+    /// The shore cells (row-major indices), where orks appear: for each row in order, its first
+    /// non-WATER cell from the left, then its first from the right when that is another cell.
+    /// These are the kit's shore cells: river and lake banks are not shore, and inner cells of
+    /// the coast are not either. CITY and PATH row ends are listed; no ork appears on them.
     pub fn shore(&self) -> &[u32] {
         &self.shore
     }
+}
+
+/// Each row's first non-WATER cell from the left, then its first from the right unless it is the
+/// same cell, as row-major indices, rows in order.
+fn row_ends(regions: &Regions<CellType>) -> Vec<u32> {
+    let (rows, cols) = (regions.rows(), regions.cols());
+    let mut ends = Vec::new();
+    for i in 0..rows {
+        let at = |j: usize| Pos::new(i as i32, j as i32);
+        let land = |j: &usize| regions.cell(at(*j)) != CellType::Water;
+        let (Some(left), Some(right)) = ((0..cols).find(land), (0..cols).rev().find(land)) else {
+            continue;
+        };
+        ends.push(regions.index(at(left)) as u32);
+        if right != left {
+            ends.push(regions.index(at(right)) as u32);
+        }
+    }
+    ends
 }

@@ -1,36 +1,40 @@
-//! Ork Island's random board generator, after `shared/specs/ork-island.md` ("Board generator").
+//! Ork Island's random board generator, after the kit's (`shared/specs/ork-island.md`, "Board
+//! generator"; its statistics in `shared/specs/boards.md`).
 //!
 //! A board is drawn from the board stream only (no other randomness, no hash-map iteration), so
 //! it is a pure function of the rng state. `n` is the side, the centre is (n/2, n/2),
 //! `m = n / 5`, and the centre block is the square of side `2 × ceil(sqrt(nb_orks))` around the
-//! centre. One attempt:
+//! centre. Every flood fill below runs over 8-neighbours on the whole board: each time a marked
+//! cell looks at an unmarked neighbour, it marks it with some probability; then, as in the kit,
+//! gaps are filled until none is left: an unmarked cell (row and column in 2..n-3) between two
+//! marked cells of its column or of its row is marked, and so is an unmarked pair between two
+//! marked cells. One attempt:
 //!
-//! 1. Island: all GRASS inside a WATER ring. Up to 100 tries of a flood fill from the centre
-//!    over 8-neighbours inside the ring: each time a marked cell looks at an unmarked neighbour,
-//!    it marks it with probability `0.3 / d`, `d` being the neighbour's L^p distance to the
-//!    centre with `p = 2 + 2 × unit()` drawn per look, taken as 1 below n/2. Unmarked groups of
-//!    1 or 2 cells (4-connected) are then marked. The first try that marks at least 75% of the
-//!    cells wins and its unmarked cells become WATER; if none does, only the ring is water.
+//! 1. Island: all GRASS inside a WATER ring. Up to 100 flood fills from the centre, where a look
+//!    marks a cell with probability `0.3 / d`, `d` being its L^p distance to the centre with
+//!    `p = range(20, 40) / 10` drawn per look, taken as 1 when at most n/2. The first fill that
+//!    marks at least 75% of the cells wins and its unmarked cells become WATER; if none does,
+//!    only the ring is water.
 //! 2. Forests: `range(8, 12)` seeds, uniform among the cells at least m from the border; from
-//!    each, a flood fill over 8-neighbours inside the ring where a look marks a cell with
-//!    probability `q / e` (`e` the Euclidean distance to the seed, `q = range(5, 15) / 10` per
-//!    seed); marked GRASS becomes FOREST.
+//!    each, a flood fill where a look marks a cell with probability `q / e` (`e` the Euclidean
+//!    distance to the seed, `q = range(5, 15) / 10` per seed); marked GRASS becomes FOREST.
 //! 3. Deserts: the same with `q = range(8, 20) / 10`; marked GRASS becomes SAND.
-//! 4. Rivers: `range(4, 10)` tries. A try draws a source at least m from the border, outside the
-//!    centre block and more than 4 cells (Chebyshev) from every river, and makes up to 100
-//!    attempts at a curve: a first direction uniform among the 8, then at each step the same
-//!    direction or one turned by 45° (uniform among those whose cell is strictly farther from
-//!    the source in Euclidean distance and inside the ring), until none is. A curve that comes
-//!    within 4 cells (Chebyshev) of another river is rejected. The land cells of the first
-//!    accepted curve are river (still land for now).
+//! 4. Rivers: `range(4, 10)` tries. A try draws a source at least m from the border; unless it
+//!    is in the centre block or within 4 cells (Chebyshev) of a river cell, up to 100 attempts
+//!    at a [`smooth_curve`] of 8-neighbour steps, each strictly farther (Euclidean) from the
+//!    source, until stuck; the first curve none of whose cells is within 4 cells of a river cell
+//!    is the river. Its land cells are river cells (still land for now; the sea parts of a
+//!    river do not count for the distances).
 //! 5. Cities: `range(8, 25)` tries, each of up to 100 attempts at a rectangle with sides
-//!    `range(2, 6)` and a uniform top-left corner, kept if the box from 2 cells before to 1
-//!    cell after it lies on the board and holds no WATER and no CITY (rivers may be covered).
-//! 6. Paths: `3 × cities²` tries; a try joins two distinct random cities A and B by a monotone
-//!    lattice walk ([`step_towards`]) from a random cell of A towards a random cell of B, ending
-//!    at the first cell of B. The cells walked outside A form the path; it is kept only if it
-//!    is not empty, never re-enters A, crosses no WATER, and every cell is more than 2 cells
-//!    (Chebyshev) from other paths and from cities other than A and B.
+//!    `range(2, 6)` and a top-left corner uniform on the board, kept if the box from 2 cells
+//!    before to 1 cell after it lies on the board and holds no WATER and no CITY (rivers may
+//!    be covered).
+//! 6. Paths: `3 × cities²` tries; a try draws two cities A and B (a try with A = B is lost) and
+//!    grows a [`curve_towards`] from a random cell of A to a random cell of B: 4-neighbour steps,
+//!    each strictly closer (Euclidean), keeping its heading when it can. It is kept only if it
+//!    reaches the target and every cell of it (inside A and B too) is more than 2 cells
+//!    (Chebyshev) from other paths and from cities other than A and B. Its cells outside A and
+//!    B form the path, even over water (a path is a causeway, as in the kit).
 //! 7. River cells not under a city or a path become WATER (cities and paths are bridges). Land
 //!    not 4-connected to the centre becomes WATER, except CITY and PATH cells.
 //! 8. The attempt is kept if it has at least 8 cities and all its land is 4-connected to the
@@ -40,7 +44,7 @@
 //! least one city and connected land is accepted (a 70×70 board never gets there in practice).
 
 use super::board::{Board, CellType, PathInfo};
-use crate::games::conquest::step_towards;
+use crate::games::conquest::{curve_towards, smooth_curve, CURVE_DIRS8};
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 
@@ -48,8 +52,10 @@ use crate::rng::GameRng;
 pub const MIN_CITIES: usize = 8;
 /// Attempts that must reach [`MIN_CITIES`] before fewer cities are accepted.
 pub const STRICT_ATTEMPTS: usize = 200;
-/// The 8 neighbour offsets, clockwise from the top: turning by 45° is ±1 here.
-const DIRS8: [(i32, i32); 8] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)];
+/// Attempts at one river or city (the kit's MAX_ATTEMPTS), and fills at the island.
+const ATTEMPTS: usize = 100;
+/// Rivers keep more than this many cells (Chebyshev) apart.
+const RIVER_GAP: i32 = 4;
 
 /// A random board of side `n` for `nb_orks` orks per player.
 pub fn generate(n: usize, nb_orks: usize, rng: &mut GameRng) -> Board {
@@ -93,7 +99,10 @@ struct Generator {
     city: Grid<i16>,
     /// Per cell: whether a path cell is within 2 (Chebyshev).
     near_path: Grid<bool>,
-    rivers: Vec<Vec<Pos>>,
+    /// Per cell: the cities within 2 (Chebyshev), one bit per city id.
+    near_city: Grid<u32>,
+    /// Per cell: whether a river cell is within [`RIVER_GAP`] (Chebyshev).
+    near_river: Grid<bool>,
     cities: Vec<Rect>,
     paths: Vec<PathInfo>,
 }
@@ -118,7 +127,8 @@ impl Generator {
             river: Grid::new(n, n, false),
             city: Grid::new(n, n, -1),
             near_path: Grid::new(n, n, false),
-            rivers: Vec::new(),
+            near_city: Grid::new(n, n, 0),
+            near_river: Grid::new(n, n, false),
             cities: Vec::new(),
             paths: Vec::new(),
         }
@@ -138,30 +148,25 @@ impl Generator {
         self.build()
     }
 
-    fn inner(&self, p: Pos) -> bool {
-        p.i > 0 && p.j > 0 && p.i < self.n - 1 && p.j < self.n - 1
-    }
-
-    /// At least `m` cells from the border.
-    fn away_from_border(&self, p: Pos) -> bool {
-        p.i >= self.m && p.j >= self.m && p.i < self.n - self.m && p.j < self.n - self.m
-    }
-
+    /// Uniform among the cells at least `m` from the border.
     fn random_cell_away_from_border(&self, rng: &mut GameRng) -> Pos {
         let span = (self.n - 2 * self.m).max(1) as u32;
         Pos::new(self.m + rng.below(span) as i32, self.m + rng.below(span) as i32)
     }
 
-    /// A flood fill from `start` over 8-neighbours inside the ring: a marked cell marks each
-    /// unmarked neighbour it looks at with probability `accept(neighbour, rng)`.
+    /// A flood fill from `start` over 8-neighbours on the whole board: a marked cell marks
+    /// each unmarked neighbour it looks at with probability `accept(neighbour, rng)`; then the
+    /// kit's gaps are filled ([`fill_gaps`]). Each look is one independent draw whose chance
+    /// depends only on the cell looked at, so the law of the marked set does not depend on the
+    /// order of the looks: a stack does as well as the kit's queue.
     fn flood(&self, start: Pos, rng: &mut GameRng, mut accept: impl FnMut(Pos, &mut GameRng) -> f64) -> Grid<bool> {
         let mut marked = Grid::new(self.n as usize, self.n as usize, false);
         marked[start] = true;
         let mut stack = vec![start];
         while let Some(p) = stack.pop() {
-            for (di, dj) in DIRS8 {
+            for (di, dj) in CURVE_DIRS8 {
                 let q = Pos::new(p.i + di, p.j + dj);
-                if !self.inner(q) || marked[q] {
+                if !marked.contains(q) || marked[q] {
                     continue;
                 }
                 let p = accept(q, rng);
@@ -171,20 +176,21 @@ impl Generator {
                 }
             }
         }
+        fill_gaps(&mut marked);
         marked
     }
 
     fn island(&mut self, rng: &mut GameRng) {
         let (n, centre) = (self.n, self.centre);
         let total = (n * n) as usize;
-        for _ in 0..100 {
-            let mut marked = self.flood(centre, rng, |q, rng| {
-                let p = 2.0 + 2.0 * rng.unit();
+        for _ in 0..ATTEMPTS {
+            let marked = self.flood(centre, rng, |q, rng| {
+                let p = f64::from(rng.range(20, 40)) / 10.0;
                 let (di, dj) = (f64::from((q.i - centre.i).abs()), f64::from((q.j - centre.j).abs()));
                 let d = (di.powf(p) + dj.powf(p)).powf(1.0 / p);
-                0.3 / if d < f64::from(n) / 2.0 { 1.0 } else { d }
+                0.3 / if d <= f64::from(n / 2) { 1.0 } else { d }
             });
-            fill_small_holes(&mut marked, |p| self.inner(p));
+            // The kit counts marked cells of the whole board, the ring included.
             if marked.cells().iter().filter(|&&b| b).count() * 4 >= total * 3 {
                 for p in marked.positions().collect::<Vec<_>>() {
                     if !marked[p] {
@@ -214,10 +220,6 @@ impl Generator {
         }
     }
 
-    fn near_river(&self, p: Pos) -> bool {
-        self.rivers.iter().flatten().any(|r| r.chebyshev(p) <= 4)
-    }
-
     fn rivers(&mut self, rng: &mut GameRng) {
         let tries = rng.range(4, 10);
         for _ in 0..tries {
@@ -226,54 +228,66 @@ impl Generator {
                 && source.i < self.block.top + self.block.h
                 && source.j >= self.block.left
                 && source.j < self.block.left + self.block.w;
-            if in_block || !self.away_from_border(source) || self.near_river(source) {
+            if in_block || self.near_river[source] {
                 continue;
             }
-            for _ in 0..100 {
-                let curve = self.river_curve(source, rng);
-                if !curve.iter().any(|&p| self.near_river(p)) {
-                    for &p in &curve {
-                        if self.cells[p] != CellType::Water {
-                            self.river[p] = true;
-                        }
-                    }
-                    self.rivers.push(curve);
+            let mut curve = Vec::new();
+            for _ in 0..ATTEMPTS {
+                curve.clear();
+                if self.river_curve(source, rng, &mut curve) {
+                    self.lay_river(&curve);
                     break;
                 }
             }
         }
     }
 
-    /// A smooth 8-directional curve from `source`, each step strictly farther from it.
-    fn river_curve(&self, source: Pos, rng: &mut GameRng) -> Vec<Pos> {
+    /// A smooth 8-directional curve from `source`, each step strictly farther from it, into
+    /// `curve`; false as soon as a cell comes within [`RIVER_GAP`] of an earlier river.
+    fn river_curve(&self, source: Pos, rng: &mut GameRng, curve: &mut Vec<Pos>) -> bool {
         let dist2 = |p: Pos| (p.i - source.i).pow(2) + (p.j - source.j).pow(2);
-        let mut dir = rng.index(8);
-        let mut curve = vec![source];
-        let mut cur = source;
-        loop {
-            let options: Vec<usize> = [dir + 7, dir, dir + 1]
-                .into_iter()
-                .map(|d| d % 8)
-                .filter(|&d| {
-                    let q = Pos::new(cur.i + DIRS8[d].0, cur.j + DIRS8[d].1);
-                    self.inner(q) && dist2(q) > dist2(cur)
-                })
-                .collect();
-            if options.is_empty() {
-                return curve;
+        let cells = &self.cells;
+        let near = &self.near_river;
+        smooth_curve(
+            rng,
+            source,
+            &CURVE_DIRS8,
+            |a, b| cells.contains(b) && dist2(b) > dist2(a),
+            |p| {
+                curve.push(p);
+                !near[p]
+            },
+        )
+    }
+
+    /// Marks the land cells of `curve` as river, and the cells around them as near a river.
+    fn lay_river(&mut self, curve: &[Pos]) {
+        for &p in curve {
+            // Only land counts as river, as in the kit: the sea parts of a curve do not keep
+            // later rivers away.
+            if self.cells[p] == CellType::Water {
+                continue;
             }
-            dir = options[rng.index(options.len())];
-            cur = Pos::new(cur.i + DIRS8[dir].0, cur.j + DIRS8[dir].1);
-            curve.push(cur);
+            self.river[p] = true;
+            for di in -RIVER_GAP..=RIVER_GAP {
+                for dj in -RIVER_GAP..=RIVER_GAP {
+                    let q = Pos::new(p.i + di, p.j + dj);
+                    if self.cells.contains(q) {
+                        self.near_river[q] = true;
+                    }
+                }
+            }
         }
     }
 
     fn place_cities(&mut self, rng: &mut GameRng) {
         let tries = rng.range(8, 25);
         for _ in 0..tries {
-            for _ in 0..100 {
-                let (h, w) = (rng.range(2, 6), rng.range(2, 6));
-                let r = Rect { top: rng.range(0, self.n - h), left: rng.range(0, self.n - w), h, w };
+            for _ in 0..ATTEMPTS {
+                // The kit's draw: a corner anywhere on the board, then the sides.
+                let (top, left) = (rng.range(0, self.n - 1), rng.range(0, self.n - 1));
+                let r = Rect { top, left, h: rng.range(2, 6), w: rng.range(2, 6) };
+                let (h, w) = (r.h, r.w);
                 let bx = Rect { top: r.top - 2, left: r.left - 2, h: h + 3, w: w + 3 };
                 let on_board = bx.top >= 0 && bx.left >= 0 && bx.top + bx.h <= self.n && bx.left + bx.w <= self.n;
                 if on_board && bx.cells().all(|p| self.cells[p] != CellType::Water && self.cells[p] != CellType::City) {
@@ -281,6 +295,12 @@ impl Generator {
                     for p in r.cells() {
                         self.cells[p] = CellType::City;
                         self.city[p] = id;
+                    }
+                    let around = Rect { top: r.top - 2, left: r.left - 2, h: h + 4, w: w + 4 };
+                    for p in around.cells() {
+                        if self.cells.contains(p) {
+                            self.near_city[p] |= 1 << id;
+                        }
                     }
                     self.cities.push(r);
                     break;
@@ -295,10 +315,10 @@ impl Generator {
             return;
         }
         for _ in 0..3 * nc * nc {
-            let a = rng.index(nc);
-            let mut b = rng.index(nc - 1);
-            if b >= a {
-                b += 1;
+            // As in the kit, a try that draws one city twice is lost: fewer pairs get joined.
+            let (a, b) = (rng.index(nc), rng.index(nc));
+            if a == b {
+                continue;
             }
             let Some(mut cells) = self.try_path(rng, a, b) else { continue };
             for &q in &cells {
@@ -320,38 +340,24 @@ impl Generator {
         }
     }
 
-    /// The cells of a path from city `a` to city `b`, if acceptable.
+    /// The cells of a path from city `a` to city `b`, if acceptable: the curve reaches its
+    /// target and every cell of it, inside `a` and `b` too (as in the kit), keeps clear of other
+    /// paths and other cities. Water does not stop it.
     fn try_path(&self, rng: &mut GameRng, a: usize, b: usize) -> Option<Vec<Pos>> {
-        let mut cur = self.cities[a].random_cell(rng);
-        let target = self.cities[b].random_cell(rng);
+        let from = self.cities[a].random_cell(rng);
+        let to = self.cities[b].random_cell(rng);
+        let others = !(1u32 << a) & !(1u32 << b);
         let mut walk = Vec::new();
-        loop {
-            let next = step_towards(rng, cur, target);
-            let c = self.city[next];
-            if c == b as i16 {
-                return (!walk.is_empty()).then_some(walk);
+        let reached = curve_towards(rng, from, to, |q| {
+            if self.near_path[q] || self.near_city[q] & others != 0 {
+                return false;
             }
-            if c == a as i16 {
-                if !walk.is_empty() {
-                    return None;
-                }
-            } else {
-                if self.cells[next] == CellType::Water || self.near_path[next] || self.near_other_city(next, a, b) {
-                    return None;
-                }
-                walk.push(next);
+            if self.city[q] < 0 {
+                walk.push(q);
             }
-            cur = next;
-        }
-    }
-
-    fn near_other_city(&self, p: Pos, a: usize, b: usize) -> bool {
-        (-2..=2).any(|di| {
-            (-2..=2).any(|dj| {
-                let c = self.city.get(Pos::new(p.i + di, p.j + dj)).copied().unwrap_or(-1);
-                c >= 0 && c != a as i16 && c != b as i16
-            })
-        })
+            true
+        });
+        (reached && !walk.is_empty()).then_some(walk)
     }
 
     fn flood_rivers_and_cut_offs(&mut self) {
@@ -404,13 +410,42 @@ fn on_ring(n: i32, p: Pos) -> bool {
     p.i == 0 || p.j == 0 || p.i == n - 1 || p.j == n - 1
 }
 
-/// Marks the unmarked 4-connected groups of 1 or 2 cells inside the ring.
-fn fill_small_holes(marked: &mut Grid<bool>, inner: impl Fn(Pos) -> bool) {
-    let holes = crate::games::conquest::components(marked, |&m| !m);
-    for hole in holes {
-        if hole.len() <= 2 && hole.iter().all(|&p| inner(p)) {
-            for p in hole {
-                marked[p] = true;
+/// The kit's gap filling, repeated until nothing changes: scanning the cells with row and
+/// column in 2..n-3 in row-major order, an unmarked cell between two marked cells of its column
+/// or of its row is marked; otherwise an unmarked pair going down (or right) between two marked
+/// cells is marked. It closes the narrow inlets of a flood, not only its holes.
+fn fill_gaps(marked: &mut Grid<bool>) {
+    let n = marked.rows() as i32;
+    // A gap lies between marked cells, so within their bounding box, which filling keeps: only
+    // that box is scanned (forest and desert patches are small).
+    let (mut i0, mut i1, mut j0, mut j1) = (n, -1, n, -1);
+    for p in marked.positions().filter(|&p| marked[p]) {
+        (i0, i1, j0, j1) = (i0.min(p.i), i1.max(p.i), j0.min(p.j), j1.max(p.j));
+    }
+    let (rows, cols) = (i0.max(2)..i1.min(n - 3) + 1, j0.max(2)..j1.min(n - 3) + 1);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in rows.clone() {
+            for j in cols.clone() {
+                let m = |di: i32, dj: i32| marked[Pos::new(i + di, j + dj)];
+                if m(0, 0) {
+                    continue;
+                }
+                let second = if (m(-1, 0) && m(1, 0)) || (m(0, -1) && m(0, 1)) {
+                    None
+                } else if m(-1, 0) && !m(1, 0) && m(2, 0) {
+                    Some(Pos::new(i + 1, j))
+                } else if m(0, -1) && !m(0, 1) && m(0, 2) {
+                    Some(Pos::new(i, j + 1))
+                } else {
+                    continue;
+                };
+                marked[Pos::new(i, j)] = true;
+                if let Some(q) = second {
+                    marked[q] = true;
+                }
+                changed = true;
             }
         }
     }

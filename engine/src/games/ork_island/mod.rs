@@ -32,7 +32,11 @@ pub struct OrkIsland;
 impl Game for OrkIsland {
     const NAME: &'static str = "ork-island";
     const TITLE: &'static str = "Ork Island";
-    const RULES_VERSION: u32 = 1;
+    /// 2: orks appear on the ends of the rows (the kit's shore), no longer on any land next to
+    /// water; boards follow the kit's generator (its gap filling, rivers, cities and path curves),
+    /// so the same seed gives another board. Replays only record this number: version-1 replays
+    /// still read and play back.
+    const RULES_VERSION: u32 = 2;
 
     type Params = params::Params;
     type State = State;
@@ -101,4 +105,19 @@ impl Game for OrkIsland {
     fn decode_order(record: &[u8]) -> Option<Order> {
         view::decode_order(record)
     }
+
+    fn board_stats(s: &State) -> Vec<crate::games::conquest::BoardStat> {
+        crate::games::conquest::region_stats(&s.board, "water cells")
+    }
+
+    // `../shared/specs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.
+    const KIT_BOARD_MEANS: &'static [(&'static str, f64)] = &[
+        ("cities", 16.9),
+        ("city cells", 252.0),
+        ("paths", 13.9),
+        ("path cells", 230.0),
+        ("components", 3.7),
+        ("largest component", 9.6),
+        ("water cells", 1024.0),
+    ];
 }

@@ -1,69 +1,68 @@
-//! Pandemic's random board generator.
+//! Pandemic's random board generator, after the kit's (`shared/specs/pandemic.md`, "Board
+//! generator"; its statistics in `shared/specs/boards.md`).
 //!
 //! A board is drawn from the board stream only, so it is a pure function of the rng state
 //! (no other randomness, no hash-map iteration). One attempt:
 //!
 //! 1. Border ring of WALL, the rest GRASS.
-//! 2. Cities: `range(8, 22)` tries to place a rectangle with sides `range(2, 6)` whose top-left
-//!    corner is uniform among the spots where the box from (top-3, left-3) to
-//!    (bottom+2, right+2) lies inside the board without touching the border ring; the city is
-//!    kept if that box holds no CITY. Cities therefore never touch (not even diagonally).
-//! 3. Ruins ("old cities"): `range(5, 9)` tries at rectangles with sides `range(3, 6)` whose box
-//!    grown by 2 on every side lies inside the board, off the border ring, and holds no city
-//!    or ruin. They are written as WALL at the very end.
-//! 4. Paths: `3 * cities^2` tries. Each picks two distinct random cities A and B, a random
-//!    start cell in A and a random target cell in B, and walks 4-neighbour steps that strictly
-//!    reduce the distance to the target (for 4-moves Manhattan and Euclidean distance select the
-//!    same moves: those that shrink |di| or |dj|). A vertical step is chosen with probability
-//!    |di| / (|di| + |dj|), which makes the walk a uniformly random monotone lattice path to the
-//!    target. The walk stops when the next cell belongs to B; the cells visited outside A form
-//!    the path (4-connected, walking order from A). It is rejected as soon as one cell is
-//!    within Chebyshev distance 2 of a city other than A and B, of a ruin, or of an earlier
-//!    path (so paths never touch, cross or reach a third city). Two paths may join the same
-//!    pair of cities. Ends are stored as (min, max) and the cells reordered to walk from the
-//!    first end.
-//! 5. Wall lines: 7 tries. Each walks, in the same way, from a random cell of a random ruin
-//!    towards a random cell of a random city for at most `range(6, 18)` cells, stopping
-//!    before the first cell within Chebyshev distance 2 of a city, a path, the border, another
-//!    ruin or another wall line; walks shorter than 4 cells are dropped. The walked cells are
-//!    laid alternately as WALL ("on", `range(2, 5)` cells, starting at the ruin) and GRASS
-//!    ("off", 2 cells, so a gap is always passable even where the line turns).
+//! 2. Cities: `range(8, 22)` cities, each with up to 100 attempts at a rectangle with sides
+//!    `range(2, 6)` and a top-left corner uniform on the board, kept when the box from 3 cells
+//!    before (above / left) to 2 cells after it holds no WALL (so it stays off the border ring)
+//!    and no CITY. Cities therefore never touch, not even diagonally.
+//! 3. Ruins ("old cities"): `range(5, 9)` ruins, each with up to 100 attempts at a rectangle with
+//!    sides `range(3, 6)` under the same rule (its box holds no WALL, CITY or ruin). They are
+//!    written as WALL at the very end.
+//! 4. Paths: `3 * cities^2` tries. A try draws two cities A and B (a try with A = B is lost), a
+//!    random cell of A and one of B, and grows a [`curve_towards`] from the first to the second:
+//!    4-neighbour steps, each strictly closer (Euclidean), keeping its heading when it can. The
+//!    curve is kept only if it reaches the target and every cell of it (those inside A and B
+//!    included) is more than 2 cells (Chebyshev) from every earlier path, every ruin and every
+//!    city other than A and B. Its cells outside A and B form the path. Two paths may join the
+//!    same pair of cities. Ends are stored as (min, max), the cells walking from the first end.
+//! 5. Wall lines: up to 100 tries, until 7 lines are laid. Try k draws a cell P1 of a ruin
+//!    (uniform over all ruin cells) and a cell P2, of a ruin when k is even, of a random city
+//!    when k is odd; when they are more than sqrt(72) apart, a [`curve_towards`] from P2 to P1
+//!    is cut into segments: the first 5 cells are left out, then each segment of `range(3, 6)`
+//!    cells is kept with probability `range(55, 75) / 100` (drawn once per line). The line is
+//!    laid only if every kept cell is more than 2 cells (Chebyshev) from every WALL (the border,
+//!    earlier lines; not the ruins) and every PATH; its GRASS cells become WALL (it may run
+//!    beside or through a city, which stays CITY).
 //! 6. The attempt is kept when it has at least 8 cities and `Board::from_parts` accepts it
 //!    (every non-wall cell 4-connected); otherwise the whole generation is redone, drawing on
 //!    from the same rng.
 //!
-//! The walls form separate blobs without holes (the border ring; each ruin with the first
-//! segment of its lines; each further segment), more than 2 cells apart, so the open area is
-//! connected by construction; the final check is only a safety net.
+//! The kit keeps its list of ruin cells across redone attempts (a slip); here each attempt
+//! starts afresh, which only matters for the few boards whose first attempt fails.
 //!
 //! Small boards: with the rules above, boards under 35 rarely get 8 cities (a 20x20 board
-//! almost never), so below size 35 the city margin is 2 before / 1 after, city sides are
-//! `range(2, min(6, 3 + (size - 20) / 5))`, there are `range(16, 30)` city tries and ruin sides
+//! almost never), so below size 35 the margins are 2 before / 1 after, city sides are
+//! `range(2, min(6, 3 + (size - 20) / 5))`, there are `range(16, 30)` cities and ruin sides
 //! are `range(3, 3 + (size - 20) / 10)`. From size 35 on, the rules are exactly those above.
 
-use crate::games::conquest::step_towards;
+use crate::games::conquest::curve_towards;
 use crate::games::pandemic::board::{Board, CellType, PathInfo};
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 
 /// A board needs at least this many cities.
 const MIN_CITIES: usize = 8;
-/// Upper bound of city tries (one near-mask bit per city).
+/// Upper bound of cities (one near-mask bit per city).
 const MAX_CITY_TRIES: i32 = 30;
-/// Upper bound of ruin tries (one near-mask bit per ruin).
-const MAX_RUIN_TRIES: i32 = 9;
+/// Attempts at placing one city or ruin, and tries at wall lines (the kit's MAX_ATTEMPTS).
+const ATTEMPTS: usize = 100;
 
-const RUIN_SHIFT: u32 = MAX_CITY_TRIES as u32;
-const CITY_MASK: u64 = (1 << RUIN_SHIFT) - 1;
-const RUIN_MASK: u64 = ((1 << MAX_RUIN_TRIES) - 1) << RUIN_SHIFT;
-const PATH_BIT: u64 = 1 << (RUIN_SHIFT + MAX_RUIN_TRIES as u32);
-const LINE_BIT: u64 = PATH_BIT << 1;
-const BORDER_BIT: u64 = PATH_BIT << 2;
+const CITY_MASK: u64 = (1 << MAX_CITY_TRIES) - 1;
+const RUIN_BIT: u64 = 1 << MAX_CITY_TRIES;
+const PATH_BIT: u64 = RUIN_BIT << 1;
+const LINE_BIT: u64 = RUIN_BIT << 2;
+const BORDER_BIT: u64 = RUIN_BIT << 3;
 /// How far (Chebyshev) the `near` mask spreads a feature.
 const NEAR: i32 = 2;
 const NO_CITY: u8 = u8::MAX;
 /// Boards smaller than this use the small-board city and ruin rules (see the module doc).
 const SMALL_BOARD: usize = 35;
+/// A wall line joins cells more than this apart (squared; the kit's 2 x 6 x 6).
+const LINE_MIN_DIST2: i32 = 72;
 
 /// Generates a random valid board of `size` x `size` (size >= 20) from the board stream.
 pub fn generate(size: usize, rng: &mut GameRng) -> Board {
@@ -79,42 +78,44 @@ pub fn generate(size: usize, rng: &mut GameRng) -> Board {
 /// Generation rules that depend on the board size.
 #[derive(Clone, Copy, Debug)]
 struct Params {
-    city_tries: (i32, i32),
+    cities: (i32, i32),
     city_side: (i32, i32),
-    /// Free margin before (above / left of) a new city.
-    city_before: i32,
-    /// Free margin after (below / right of) a new city.
-    city_after: i32,
-    ruin_tries: (i32, i32),
+    /// Free margin before (above / left of) a new city or ruin.
+    before: i32,
+    /// Free margin after (below / right of) a new city or ruin.
+    after: i32,
+    ruins: (i32, i32),
     ruin_side: (i32, i32),
     path_tries_per_city2: usize,
-    line_tries: usize,
-    line_len: (i32, i32),
-    line_on: (i32, i32),
-    line_off: (i32, i32),
+    lines: usize,
+    /// Cells left out at the start of a wall line.
+    line_skip: i32,
+    line_segment: (i32, i32),
+    /// Percent chance that a segment is laid, drawn per line.
+    line_percent: (i32, i32),
 }
 
 impl Params {
     fn for_size(n: usize) -> Params {
         let mut p = Params {
-            city_tries: (8, 22),
+            cities: (8, 22),
             city_side: (2, 6),
-            city_before: 3,
-            city_after: 2,
-            ruin_tries: (5, 9),
+            before: 3,
+            after: 2,
+            ruins: (5, 9),
             ruin_side: (3, 6),
             path_tries_per_city2: 3,
-            line_tries: 7,
-            line_len: (6, 18),
-            line_on: (2, 5),
-            line_off: (2, 2),
+            lines: 7,
+            line_skip: 5,
+            line_segment: (3, 6),
+            line_percent: (55, 75),
         };
         if n < SMALL_BOARD {
             let extra = (n as i32 - 20).max(0);
-            p.city_tries = (16, MAX_CITY_TRIES);
+            p.cities = (16, MAX_CITY_TRIES);
             p.city_side = (2, (3 + extra / 5).min(6));
-            p.city_before = 2;
-            p.city_after = 1;
+            p.before = 2;
+            p.after = 1;
             p.ruin_side = (3, 3 + extra / 10);
         }
         p
@@ -144,10 +145,6 @@ impl Rect {
         self.left + self.w - 1
     }
 
-    fn contains(self, p: Pos) -> bool {
-        p.i >= self.top && p.i <= self.bottom() && p.j >= self.left && p.j <= self.right()
-    }
-
     /// Does `self` grown by `before` (top/left) and `after` (bottom/right) meet `other`?
     fn box_meets(self, before: i32, after: i32, other: Rect) -> bool {
         other.bottom() >= self.top - before
@@ -172,6 +169,8 @@ struct Generator {
     city_of: Vec<u8>,
     cities: Vec<Rect>,
     ruins: Vec<Rect>,
+    /// The cells of all ruins, in placing order: wall lines draw their ends from them.
+    ruin_cells: Vec<Pos>,
     paths: Vec<PathInfo>,
     walk: Vec<Pos>,
 }
@@ -186,7 +185,8 @@ impl Generator {
             near: vec![0; size * size],
             city_of: vec![NO_CITY; size * size],
             cities: Vec::with_capacity(MAX_CITY_TRIES as usize),
-            ruins: Vec::with_capacity(MAX_RUIN_TRIES as usize),
+            ruins: Vec::new(),
+            ruin_cells: Vec::new(),
             paths: Vec::new(),
             walk: Vec::new(),
         }
@@ -224,20 +224,29 @@ impl Generator {
         self.city_of.fill(NO_CITY);
         self.cities.clear();
         self.ruins.clear();
+        self.ruin_cells.clear();
         self.paths.clear();
     }
 
-    /// A random `h` x `w` rectangle whose box grown by `before` / `after` stays inside the
-    /// ring of cells 1..n-2, or `None` if there is no room.
-    fn random_rect(&self, rng: &mut GameRng, h: i32, w: i32, before: i32, after: i32) -> Option<Rect> {
-        let lo = 1 + before;
-        let (hi_i, hi_j) = (self.n - 2 - after - h + 1, self.n - 2 - after - w + 1);
-        if hi_i < lo || hi_j < lo {
-            return None;
+    /// Up to [`ATTEMPTS`] draws of a rectangle with sides in `side` and a top-left corner
+    /// uniform on the board (as the kit draws them), until one whose box (`before` / `after`
+    /// cells around it) stays off the border ring and meets no city nor ruin.
+    fn find_spot(&self, rng: &mut GameRng, side: (i32, i32)) -> Option<Rect> {
+        let (n, before, after) = (self.n, self.params.before, self.params.after);
+        for _ in 0..ATTEMPTS {
+            let top = rng.range(0, n - 1);
+            let left = rng.range(0, n - 1);
+            let r = Rect { top, left, h: rng.range(side.0, side.1), w: rng.range(side.0, side.1) };
+            let inside = |a: i32, last: i32| a - before >= 1 && last + after <= n - 2;
+            if !inside(r.top, r.bottom()) || !inside(r.left, r.right()) {
+                continue;
+            }
+            let meets = |o: &Rect| r.box_meets(before, after, *o);
+            if !self.cities.iter().any(meets) && !self.ruins.iter().any(meets) {
+                return Some(r);
+            }
         }
-        let top = rng.range(lo, hi_i);
-        let left = rng.range(lo, hi_j);
-        Some(Rect { top, left, h, w })
+        None
     }
 
     /// One full generation attempt; `None` if the board is not acceptable.
@@ -265,16 +274,9 @@ impl Generator {
     }
 
     fn place_cities(&mut self, rng: &mut GameRng, p: Params) {
-        let tries = rng.range(p.city_tries.0, p.city_tries.1);
-        for _ in 0..tries {
-            let h = rng.range(p.city_side.0, p.city_side.1);
-            let w = rng.range(p.city_side.0, p.city_side.1);
-            let Some(r) = self.random_rect(rng, h, w, p.city_before, p.city_after) else {
-                continue;
-            };
-            if self.cities.iter().any(|&c| r.box_meets(p.city_before, p.city_after, c)) {
-                continue;
-            }
+        let count = rng.range(p.cities.0, p.cities.1);
+        for _ in 0..count {
+            let Some(r) = self.find_spot(rng, p.city_side) else { continue };
             let id = self.cities.len();
             self.cities.push(r);
             self.fill(r, CellType::City);
@@ -287,119 +289,123 @@ impl Generator {
     }
 
     fn place_ruins(&mut self, rng: &mut GameRng, p: Params) {
-        let tries = rng.range(p.ruin_tries.0, p.ruin_tries.1);
-        for _ in 0..tries {
-            let h = rng.range(p.ruin_side.0, p.ruin_side.1);
-            let w = rng.range(p.ruin_side.0, p.ruin_side.1);
-            let Some(r) = self.random_rect(rng, h, w, NEAR, NEAR) else {
-                continue;
-            };
-            let blocked = |o: &Rect| r.box_meets(NEAR, NEAR, *o);
-            if self.cities.iter().any(blocked) || self.ruins.iter().any(blocked) {
-                continue;
-            }
-            let bit = 1 << (RUIN_SHIFT + self.ruins.len() as u32);
+        let count = rng.range(p.ruins.0, p.ruins.1);
+        for _ in 0..count {
+            let Some(r) = self.find_spot(rng, p.ruin_side) else { continue };
             self.ruins.push(r);
-            self.mark_near(r, bit);
+            for i in r.top..=r.bottom() {
+                self.ruin_cells.extend((r.left..=r.right()).map(|j| Pos::new(i, j)));
+            }
+            self.mark_near(r, RUIN_BIT);
         }
     }
 
-    /// One greedy step from `cur` towards `target` (which must differ from `cur`): a vertical
-    /// step with probability |di| / (|di| + |dj|), else a horizontal one.
     fn place_paths(&mut self, rng: &mut GameRng, p: Params) {
         let nc = self.cities.len();
         let tries = p.path_tries_per_city2 * nc * nc;
         for _ in 0..tries {
+            // As in the kit, a try that draws one city twice is lost: fewer pairs get joined.
             let a = rng.index(nc);
-            let mut b = rng.index(nc - 1);
-            if b >= a {
-                b += 1;
+            let b = rng.index(nc);
+            if a == b || !self.try_path(rng, a, b) {
+                continue;
             }
-            if self.try_path(rng, a, b) {
-                let (lo, hi) = (a.min(b), a.max(b));
-                let mut cells = self.walk.clone();
-                if a != lo {
-                    cells.reverse();
-                }
-                for &q in &cells {
-                    let k = self.idx(q);
-                    self.cells[k] = CellType::Path;
-                    self.mark_near(Rect::cell(q), PATH_BIT);
-                }
-                self.paths.push(PathInfo { ends: (lo, hi), cells });
+            let (lo, hi) = (a.min(b), a.max(b));
+            let mut cells = self.walk.clone();
+            if a != lo {
+                cells.reverse();
             }
+            for &q in &cells {
+                let k = self.idx(q);
+                self.cells[k] = CellType::Path;
+                self.mark_near(Rect::cell(q), PATH_BIT);
+            }
+            self.paths.push(PathInfo { ends: (lo, hi), cells });
         }
     }
 
-    /// Walks from city `a` to city `b` into `self.walk`; true if the path is acceptable.
+    /// Grows a curve from city `a` to city `b`, its cells outside them into `self.walk`; true if
+    /// it reaches its target and every cell of it (inside `a` and `b` too, as in the kit) keeps
+    /// clear of other paths, ruins and other cities.
     fn try_path(&mut self, rng: &mut GameRng, a: usize, b: usize) -> bool {
-        let mut cur = self.cities[a].random_cell(rng);
-        let target = self.cities[b].random_cell(rng);
-        let forbidden = (CITY_MASK | RUIN_MASK | PATH_BIT) & !(1u64 << a) & !(1u64 << b);
-        self.walk.clear();
-        loop {
-            let next = step_towards(rng, cur, target);
-            let k = self.idx(next);
-            let c = self.city_of[k];
-            if c as usize == b {
-                return !self.walk.is_empty();
+        let from = self.cities[a].random_cell(rng);
+        let to = self.cities[b].random_cell(rng);
+        let forbidden = (CITY_MASK | RUIN_BIT | PATH_BIT) & !(1u64 << a) & !(1u64 << b);
+        let (n, near, city_of, walk) = (self.n, &self.near, &self.city_of, &mut self.walk);
+        walk.clear();
+        curve_towards(rng, from, to, |q| {
+            let k = (q.i * n + q.j) as usize;
+            if near[k] & forbidden != 0 {
+                return false;
             }
-            if c as usize != a {
-                if self.near[k] & forbidden != 0 {
-                    return false;
-                }
-                self.walk.push(next);
+            if city_of[k] == NO_CITY {
+                walk.push(q);
             }
-            cur = next;
-        }
+            true
+        })
     }
 
     fn place_wall_lines(&mut self, rng: &mut GameRng, p: Params) {
-        if self.ruins.is_empty() {
+        if self.ruin_cells.is_empty() {
             return;
         }
-        for _ in 0..p.line_tries {
-            let r = rng.index(self.ruins.len());
-            let c = rng.index(self.cities.len());
-            let max_len = rng.range(p.line_len.0, p.line_len.1) as usize;
-            let ruin = self.ruins[r];
-            let mut cur = ruin.random_cell(rng);
-            let target = self.cities[c].random_cell(rng);
-            let forbidden = !(1u64 << (RUIN_SHIFT + r as u32));
-            self.walk.clear();
-            while self.walk.len() < max_len {
-                let next = step_towards(rng, cur, target);
-                if !ruin.contains(next) {
-                    if self.near[self.idx(next)] & forbidden != 0 {
-                        break;
-                    }
-                    self.walk.push(next);
-                }
-                cur = next;
+        let mut laid = 0;
+        for k in 0..ATTEMPTS {
+            if laid == p.lines {
+                break;
             }
-            if self.walk.len() < 4 {
+            let to = self.ruin_cells[rng.index(self.ruin_cells.len())];
+            let from = if k % 2 == 0 {
+                self.ruin_cells[rng.index(self.ruin_cells.len())]
+            } else {
+                let c = rng.index(self.cities.len());
+                self.cities[c].random_cell(rng)
+            };
+            if (to.i - from.i).pow(2) + (to.j - from.j).pow(2) <= LINE_MIN_DIST2 {
                 continue;
             }
-            // Alternate "on" (laid as WALL, starting at the ruin) and "off" segments.
-            let walk = std::mem::take(&mut self.walk);
-            let mut rest = &walk[..];
-            let mut on = true;
-            while !rest.is_empty() {
-                let len = if on { rng.range(p.line_on.0, p.line_on.1) } else { rng.range(p.line_off.0, p.line_off.1) }
-                    as usize;
-                let (segment, tail) = rest.split_at(len.min(rest.len()));
+            let mut curve = std::mem::take(&mut self.walk);
+            curve.clear();
+            // The line need not reach its target: whatever the curve covers is cut up.
+            curve_towards(rng, from, to, |q| {
+                curve.push(q);
+                true
+            });
+            let percent = rng.range(p.line_percent.0, p.line_percent.1);
+            // Segments: the first `line_skip` cells off, then on or off per segment.
+            let (mut left, mut on) = (p.line_skip, false);
+            let mut kept = 0;
+            for x in 0..curve.len() {
+                if left == 0 {
+                    on = rng.below(100) < percent as u32;
+                    left = rng.range(p.line_segment.0, p.line_segment.1);
+                }
                 if on {
-                    for &q in segment {
-                        let k = self.idx(q);
+                    curve[kept] = curve[x];
+                    kept += 1;
+                }
+                left -= 1;
+            }
+            curve.truncate(kept);
+            let blocked = BORDER_BIT | LINE_BIT | PATH_BIT;
+            if curve.iter().all(|&q| self.near[self.idx(q)] & blocked == 0) {
+                for &q in &curve {
+                    let k = self.idx(q);
+                    if self.cells[k] == CellType::Grass && !self.ruins_hold(q) {
                         self.cells[k] = CellType::Wall;
                         self.mark_near(Rect::cell(q), LINE_BIT);
                     }
                 }
-                rest = tail;
-                on = !on;
+                laid += 1;
             }
-            self.walk = walk;
+            self.walk = curve;
         }
+    }
+
+    /// Whether a ruin covers `q` (ruins are still GRASS until the end, and only their own
+    /// lines' cells may lie on them).
+    fn ruins_hold(&self, q: Pos) -> bool {
+        self.ruins.iter().any(|r| q.i >= r.top && q.i <= r.bottom() && q.j >= r.left && q.j <= r.right())
     }
 
     fn build(&mut self) -> Option<Board> {

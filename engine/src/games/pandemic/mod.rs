@@ -27,7 +27,9 @@ pub struct Pandemic;
 impl Game for Pandemic {
     const NAME: &'static str = "pandemic";
     const TITLE: &'static str = "Pandemic";
-    const RULES_VERSION: u32 = 1;
+    /// 2: boards follow the kit's generator (cities with 100 attempts each, smooth curves for
+    /// paths and wall lines): the same seed gives another board than under version 1.
+    const RULES_VERSION: u32 = 2;
 
     type Params = params::Params;
     type State = State;
@@ -94,4 +96,19 @@ impl Game for Pandemic {
     fn decode_order(record: &[u8]) -> Option<Order> {
         view::decode_order(record)
     }
+
+    fn board_stats(s: &State) -> Vec<crate::games::conquest::BoardStat> {
+        crate::games::conquest::region_stats(&s.board, "wall cells")
+    }
+
+    // `../shared/specs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.
+    const KIT_BOARD_MEANS: &'static [(&'static str, f64)] = &[
+        ("cities", 14.6),
+        ("city cells", 222.0),
+        ("paths", 11.6),
+        ("path cells", 200.0),
+        ("components", 3.7),
+        ("largest component", 7.9),
+        ("wall cells", 473.0),
+    ];
 }

@@ -3,9 +3,9 @@
 /**
  * A test player for `arena build --game ork-island`. Every round it checks the SDK's State for
  * consistency and re-derives from the previous round what the rules say must have happened
- * (each ork stayed, stepped to a neighbour paying that cell's cost, or came back on the shore
- * with full health; owners follow strict majorities; the score grew by the points of the
- * owners). A failed check stops the bot, which the test sees as a freeze. At round 0 it prints
+ * (orks start on the shore, each row's two ends, in id order; each ork stayed, stepped to a
+ * neighbour paying that cell's cost, or came back on the shore with full health; owners follow
+ * strict majorities; the score grew by the points of the owners). A failed check stops the bot, which the test sees as a freeze. At round 0 it prints
  * the board and at a few rounds every ork, owner and score, which the test compares with the
  * engine's replay. It gives no orders.
  */
@@ -28,10 +28,46 @@ struct PLAYER_NAME : public Player {
     return pos_ok(p) and cell(p).type != WATER;
   }
 
-  bool shore (Pos p) {
+  bool plain (Pos p) {
     CellType t = cell(p).type;
-    if (t == WATER or t == CITY or t == PATH) return false;
-    for (int d = 0; d < 4; ++d) if (not land(p + Dir(d))) return true;
+    return t == GRASS or t == FOREST or t == SAND;
+  }
+
+  // The shore where orks appear (rules version 2, the kit's): each row's first and last
+  // non-WATER cells, those that are not CITY or PATH.
+  vector<Pos> shore_cells;
+  bool shore (Pos p) {
+    if (shore_cells.empty())
+      for (int i = 0; i < rows(); ++i) {
+        int l = 0, r = cols() - 1;
+        while (l < cols() and cell(i, l).type == WATER) ++l;
+        while (r >= 0 and cell(i, r).type == WATER) --r;
+        if (l < cols() and plain(Pos(i, l))) shore_cells.push_back(Pos(i, l));
+        if (r > l and plain(Pos(i, r))) shore_cells.push_back(Pos(i, r));
+      }
+    return find(shore_cells.begin(), shore_cells.end(), p) != shore_cells.end();
+  }
+
+  // No ork of `orks` on p or its 4 neighbours.
+  bool clear (Pos p, const vector<Pos>& orks) {
+    for (Pos q : orks) if (abs(q.i - p.i) + abs(q.j - p.j) <= 1) return false;
+    return true;
+  }
+
+  // No shore cell is free next to `orks`.
+  bool shore_full (const vector<Pos>& orks) {
+    shore(Pos(0, 0));
+    for (Pos q : shore_cells) if (clear(q, orks)) return false;
+    return true;
+  }
+
+  // Whether an ork appearing next to `orks` may land on p: a free shore cell, or, when none is
+  // free, the first plain cell in row-major order with nobody on or beside it.
+  bool appears_on (Pos p, const vector<Pos>& orks) {
+    if (not shore_full(orks)) return shore(p) and clear(p, orks);
+    for (int i = 0; i < rows(); ++i)
+      for (int j = 0; j < cols(); ++j)
+        if (plain(Pos(i, j)) and clear(Pos(i, j), orks)) return p == Pos(i, j);
     return false;
   }
 
@@ -124,13 +160,28 @@ struct PLAYER_NAME : public Player {
     _my_assert(salt >= 1 and salt <= 6, "random() in the constructor");
   }
 
+  // Whether ork id may have come back this round (after every move): full health, on a shore
+  // cell with nobody on or beside it, or on a plain cell when no shore cell was free (orks that
+  // came back after it only take more cells, so none is free now either).
+  bool came_back (int id) {
+    const Unit& b = unit(id);
+    if (b.health != initial_health()) return false;
+    vector<Pos> others;
+    for (int k = 0; k < nb_units(); ++k) if (k != id) others.push_back(unit(k).pos);
+    if (shore(b.pos)) return clear(b.pos, others);
+    return plain(b.pos) and shore_full(others);
+  }
+
   // What the rules say about this round, given the previous one.
   void check_round () {
     if (round() == 0) {
       for (int pl = 0; pl < nb_players(); ++pl) _my_assert(total_score(pl) == 0, "no points before round 1");
+      vector<Pos> placed;
       for (int id = 0; id < nb_units(); ++id) {
         _my_assert(unit(id).player == id / nb_orks(), "ork ids are player * nb_orks + k");
-        _my_assert(unit(id).health == initial_health() and shore(unit(id).pos), "orks start on the shore");
+        _my_assert(unit(id).health == initial_health(), "orks start with full health");
+        _my_assert(appears_on(unit(id).pos, placed), "orks start on the shore, in id order");
+        placed.push_back(unit(id).pos);
       }
       return;
     }
@@ -141,8 +192,7 @@ struct PLAYER_NAME : public Player {
       bool stepped = false;
       for (int d = 0; d < 4; ++d)
         if (a.pos + Dir(d) == b.pos) stepped = a.player == b.player and b.health == a.health - cost(cell(b.pos).type);
-      bool regenerated = b.health == initial_health() and shore(b.pos);
-      _my_assert(stayed or stepped or regenerated, "an ork stays, steps paying the cost, or comes back on the shore");
+      _my_assert(stayed or stepped or came_back(id), "an ork stays, steps paying the cost, or comes back on the shore");
     }
     for (int k = 0; k < nb_cities(); ++k)
       _my_assert(city_owner(k) == expected_owner(city(k), prev_city_owner[k]), "city owner is the majority");
