@@ -186,7 +186,7 @@ pub const FAIL_TEXT_LIMIT: usize = 4096;
 
 /// The public words for each `arena.fail` kind (docs/bot-abi.md, "Freezes"); the bot's own text
 /// is the private detail.
-pub(crate) fn fail_kind_words(kind: i32) -> &'static str {
+pub fn fail_kind_words(kind: i32) -> &'static str {
     match kind {
         1 => "panicked",
         2 => "uncaught exception",

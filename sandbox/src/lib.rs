@@ -33,7 +33,7 @@ mod sandbox;
 pub use bot::{BotLog, BotReport, PlayerOptions, WasmBot, WasmFactory};
 pub use check::{LoadError, ModuleInfo};
 pub use compile::{compile_worker_main, CompileMode};
-pub use host::{truncation_marker, StderrSink, HOST_CALL_FUEL};
+pub use host::{fail_kind_words, truncation_marker, StderrSink, HOST_CALL_FUEL};
 pub use limits::{Limits, FUEL_PER_SECOND, TICK, WASMTIME_VERSION};
 pub use sandbox::{BotModule, Sandbox, SandboxError};
 

@@ -378,19 +378,6 @@ extern "C" fn cb_orders(ctx: *mut c_void, records: *const c_void, count: i32) ->
     })
 }
 
-/// The public words for `arena_host_fail`'s kinds (arena/abi.hh's FailKind), as the sandbox's
-/// `arena.fail` says them; the bot's own text is the private detail.
-fn fail_kind(kind: i32) -> &'static str {
-    match kind {
-        1 => "panicked",
-        2 => "uncaught exception",
-        3 => "assertion failed",
-        4 => "abort() called",
-        5 => "the SDK stopped the bot",
-        _ => "stopped itself",
-    }
-}
-
 extern "C" fn cb_fail(ctx: *mut c_void, kind: i32, text: *const c_char, len: i32) {
     with_ctx(ctx, (), |ctx| {
         let text = if text.is_null() || len <= 0 {
@@ -399,7 +386,7 @@ extern "C" fn cb_fail(ctx: *mut c_void, kind: i32, text: *const c_char, len: i32
             // SAFETY: the bot passes `len` bytes at `text`.
             String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len as usize) }).into_owned()
         };
-        let words = fail_kind(kind);
+        let words = sandbox::fail_kind_words(kind);
         // As the sandbox does: the detail is the last line of the captured stderr, past the cap.
         let detail = if text.is_empty() { words } else { text.as_str() };
         let newline = if ctx.stderr.last().is_some_and(|&b| b != b'\n') { "\n" } else { "" };
