@@ -55,6 +55,13 @@ struct Entry<G: Game> {
 }
 
 impl<G: Game> Entry<G> {
+    /// The state at round 0 that this setup makes (parameters checked, board generated or read).
+    fn initial_state(&self, setup: &MatchSetup) -> Result<G::State, SetupError> {
+        let params = G::params(&setup.params)?;
+        let mut rng = crate::rng::GameRng::new(setup.seed, crate::rng::Stream::Board);
+        G::setup(&params, &setup.board, &mut rng)
+    }
+
     fn bot(&self, spec: &PlayerSpec) -> Result<Box<dyn Bot<G>>, MatchError> {
         match spec {
             PlayerSpec::House(name) => (self.house)(name).ok_or_else(|| MatchError::UnknownBot {
@@ -84,12 +91,10 @@ where
         self.house_names
     }
     fn check(&self, setup: &MatchSetup) -> Result<(), SetupError> {
-        self.board_stats(setup).map(|_| ())
+        self.initial_state(setup).map(|_| ())
     }
     fn board_stats(&self, setup: &MatchSetup) -> Result<Vec<BoardStat>, SetupError> {
-        let params = G::params(&setup.params)?;
-        let mut rng = crate::rng::GameRng::new(setup.seed, crate::rng::Stream::Board);
-        G::setup(&params, &setup.board, &mut rng).map(|s| G::board_stats(&s))
+        self.initial_state(setup).map(|s| G::board_stats(&s))
     }
     fn kit_board_means(&self) -> &'static [(&'static str, f64)] {
         G::KIT_BOARD_MEANS

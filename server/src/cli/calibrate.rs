@@ -61,7 +61,8 @@ pub fn calibrate(a: CalibrateArgs) -> anyhow::Result<()> {
     calibrate_cpp(game, &a)
 }
 
-fn median(v: &mut [f64]) -> f64 {
+/// The median (sorts `v`); NaN when empty.
+pub(super) fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     match v.len() {
         0 => f64::NAN,

@@ -9,6 +9,7 @@
 //! The test is a few lines (the asymptotic distribution of the statistic, as in Numerical
 //! Recipes' `kstwo`), so it is written here rather than pulled in with a statistics crate.
 
+use super::calibrate::median;
 use super::seeds::{parse_seed_list, Seeds};
 use anyhow::Context;
 use engine::catalog::PlayerSpec;
@@ -104,20 +105,6 @@ fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len().max(1) as f64
 }
 
-fn median(v: &[f64]) -> f64 {
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    if s.is_empty() {
-        return 0.0;
-    }
-    let m = s.len() / 2;
-    if s.len() % 2 == 1 {
-        s[m]
-    } else {
-        (s[m - 1] + s[m]) / 2.0
-    }
-}
-
 pub fn fidelity(a: FidelityArgs) -> anyhow::Result<()> {
     let game = super::game(&a.game)?;
     let kit = parse_scores(kit_scores(game.name()).with_context(|| format!("no kit figures for {}", game.name()))?)?;
@@ -143,8 +130,8 @@ pub fn fidelity(a: FidelityArgs) -> anyhow::Result<()> {
             let (x, y) = (pick(&arena), pick(&kit));
             let (d, p) = ks_two_sample(&x, &y);
             serde_json::json!({
-                "name": name, "arena_mean": mean(&x), "arena_median": median(&x),
-                "kit_mean": mean(&y), "kit_median": median(&y), "d": d, "p": p,
+                "name": name, "arena_mean": mean(&x), "arena_median": median(&mut x.clone()),
+                "kit_mean": mean(&y), "kit_median": median(&mut y.clone()), "d": d, "p": p,
             })
         })
         .collect();
