@@ -1,56 +1,15 @@
-//! SDK bots played natively (`arena_bot::native`) in real engine matches: the same views, draws
-//! and orders as a WebAssembly bot gets, so an SDK port of the engine's Demo replays exactly like
-//! it; panics and order floods freeze the bot as in the sandbox.
+//! SDK bots played natively (`arena_bot::native`) in real engine matches: the same draws as a
+//! WebAssembly bot gets; panics and order floods freeze the bot as in the sandbox. (That the
+//! house Demo's SDK build replays exactly like the engine's native Demo, views and orders
+//! included, is `bots/pandemic/tests`' `demo_replays_like_the_engine_demo`.)
 
 use arena_bot::native;
-use arena_bot::pandemic::{CellType, Command, Dir, Game, Player, Runner};
+use arena_bot::pandemic::{Dir, Game, Player, Runner};
 use engine::catalog::{self, PlayerSpec};
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::{FreezeReason, MatchOutput, MatchSetup};
-use engine::replay::Replay;
 use engine::rng::{GameRng, Stream};
-
-/// The engine's Demo (`engine/src/games/pandemic/house.rs`), written against the SDK.
-#[derive(Default)]
-struct Demo;
-
-impl Player for Demo {
-    fn play(&mut self, g: &mut Game) {
-        let me = g.me();
-        for id in g.my_units(me) {
-            let pos = g.unit(id).pos;
-            let (mut attack, mut wanted, mut open) = (Vec::new(), Vec::new(), Vec::new());
-            for d in Dir::MOVES {
-                let c = g.cell(pos + d);
-                if c.kind == CellType::Wall {
-                    continue;
-                }
-                match c.unit_id {
-                    Some(o) if g.unit(o).player != me => attack.push(d),
-                    Some(_) => {}
-                    None => {
-                        let not_mine = c
-                            .city_id
-                            .map(|k| g.city_owner(k) != Some(me))
-                            .or_else(|| c.path_id.map(|k| g.path_owner(k) != Some(me)))
-                            .unwrap_or(false);
-                        if not_mine || c.mask {
-                            wanted.push(d);
-                        }
-                        open.push(d);
-                    }
-                }
-            }
-            let Some(choices) = [attack, wanted, open].into_iter().find(|v| !v.is_empty()) else { continue };
-            if g.random(0, 7) == 0 {
-                continue;
-            }
-            let dir = choices[g.random(0, choices.len() as i32 - 1) as usize];
-            g.execute(Command { id, dir });
-        }
-    }
-}
 
 fn setup(seed: u64, size: i64, rounds: i64) -> MatchSetup {
     let game = catalog::find("pandemic").unwrap();
@@ -68,35 +27,6 @@ fn play(setup: &MatchSetup, players: Vec<PlayerSpec>) -> MatchOutput {
 
 fn house(name: &str) -> PlayerSpec {
     PlayerSpec::House(name.to_string())
-}
-
-#[test]
-fn the_sdk_demo_replays_exactly_like_the_engine_demo() {
-    for seed in [1u64, 2, 3] {
-        let s = setup(seed, 70, 200);
-        let native = play(&s, vec![house("Demo"), house("Demo"), house("Null"), house("Demo")]);
-        let sdk = play(
-            &s,
-            vec![
-                native::player::<Runner<Demo>>("Demo"),
-                native::player::<Runner<Demo>>("Demo"),
-                native::player::<Runner<arena_bot_null::Null>>("Null"),
-                native::player::<Runner<Demo>>("Demo"),
-            ],
-        );
-        let a = Replay::parse(native.replay.as_ref().unwrap()).unwrap();
-        let b = Replay::parse(sdk.replay.as_ref().unwrap()).unwrap();
-        assert_eq!(a.initial, b.initial);
-        assert_eq!(a.rounds.len(), 200);
-        assert_eq!(a.rounds.len(), b.rounds.len());
-        for (r, (x, y)) in a.rounds.iter().zip(&b.rounds).enumerate() {
-            assert_eq!(x.game, y.game, "seed {seed} round {r}");
-            assert_eq!(x.common, y.common, "seed {seed} round {r}");
-        }
-        let scores = |o: &MatchOutput| o.summary.players.iter().map(|p| p.score).collect::<Vec<_>>();
-        assert_eq!(scores(&native), scores(&sdk));
-        assert!(sdk.summary.players.iter().all(|p| p.frozen.is_none()));
-    }
 }
 
 mod arena_bot_null {
@@ -172,7 +102,7 @@ fn floods_and_panics_freeze_the_bot() {
             native::player::<Runner<Flood>>("Flood"),
             native::player::<Runner<Crash>>("Crash"),
             house("Demo"),
-            native::player::<Runner<Demo>>("Demo"),
+            native::player::<Runner<arena_bot_null::Null>>("Null"),
         ],
     );
     let p = &out.summary.players;

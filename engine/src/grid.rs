@@ -51,6 +51,8 @@ pub enum Dir {
 impl Dir {
     /// The four real moves, in kit order.
     pub const MOVES: [Dir; 4] = [Dir::Bottom, Dir::Right, Dir::Top, Dir::Left];
+    /// The five directions, in kit order (the four moves, then staying).
+    pub const ALL: [Dir; 5] = [Dir::Bottom, Dir::Right, Dir::Top, Dir::Left, Dir::None];
 
     pub fn delta(self) -> (i32, i32) {
         match self {

@@ -584,7 +584,8 @@ fn fixed_board_is_played() {
     let dir = TempDir::new().unwrap();
     let d = dir.path();
     write(d, "fixed.cnf", &fixed_cnf(&[]));
-    let demo = ["Demo"; 4];
+    // Dummies seek cities (the kit's Demo walks at random and may never step on one).
+    let demo = ["Dummy"; 4];
     let (js, _) = ok(d, &run_args(&demo, &["--seed", "9", "-i", "fixed.cnf", "--json", "--out", "f.replay"]));
     let players = check_summary(&json(&js), 9, 30, &demo);
     // Somebody takes a city or the path within 30 rounds on so small a board.
@@ -919,4 +920,50 @@ fn fidelity_compares_demo_scores_with_the_kits() {
         assert!((0.0..=1.0).contains(&p), "{f}");
         assert!(f["arena_mean"].as_f64().unwrap() > 0.0 && f["kit_mean"].as_f64().unwrap() > 0.0, "{f}");
     }
+}
+
+/// Issue 14's target: Demo x4 scores like the kit's Demo x4 (winner and total, both games).
+#[test]
+fn demo_scores_like_the_kits_demo() {
+    let dir = TempDir::new().unwrap();
+    for game in ["pandemic", "ork-island"] {
+        let (js, _) = ok(dir.path(), &["fidelity", game, "--json"]);
+        let v = json(&js);
+        assert_eq!(v["seeds"], 100, "{v}");
+        for f in v["figures"].as_array().unwrap() {
+            let p = f["p"].as_f64().unwrap();
+            assert!(p > 0.05, "{game}: {} differs from the kit's (p = {p}): {f}", f["name"]);
+        }
+    }
+}
+
+/// `arena strength`: first places of each player against three copies of an opponent, with the
+/// kit's rate next to the players the kit measured.
+#[test]
+fn strength_counts_first_places_against_three_opponents() {
+    let dir = TempDir::new().unwrap();
+    let (js, _) =
+        ok(dir.path(), &["strength", "pandemic", "Dummy", "Null", "--against", "Demo", "--seeds", "1..4", "--json"]);
+    let v = json(&js);
+    assert_eq!(v["game"], "pandemic", "{v}");
+    assert_eq!(v["against"], "Demo", "{v}");
+    let rows = v["players"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["player"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Dummy", "Null"], "{v}");
+    for r in rows {
+        assert_eq!(r["matches"], 4, "{r}");
+        assert_eq!(r["frozen"], 0, "{r}");
+        assert!(r["kit_percent"].is_null(), "the kit measured no player of this name: {r}");
+        let firsts = r["firsts"].as_f64().unwrap();
+        assert_eq!(r["percent"].as_f64().unwrap(), 25.0 * firsts, "{r}");
+    }
+    assert_eq!(rows[0]["firsts"], 4, "Dummy beats three Demos: {v}");
+    assert_eq!(rows[1]["firsts"], 0, "Null never beats three Demos: {v}");
+
+    let (table, _) = ok(dir.path(), &["strength", "ork-island", "Null", "--seeds", "1..2"]);
+    assert!(table.contains("Ork Island: first places against three Dummy (2 seeds"), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("Null") && l.contains(" 0%")), "{table}");
+
+    let err = fails(dir.path(), &["strength", "pandemic", "no-such-bot.wasm", "--seeds", "1..2"]);
+    assert!(err.contains("no-such-bot.wasm"), "{err}");
 }

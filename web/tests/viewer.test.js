@@ -123,6 +123,12 @@ test('file picker on a file:// page: scoreboard equals `arena replay --frame`, c
   assert.equal(await page.getAttribute('#unit-details', 'data-unit'), '0');
   assert.match(await page.textContent('#unit-details'), /Player\d \((Demo|Null)\)/);
 
+  // Moves are drawn for a round in the first half: the kit's Demo stops moving after it.
+  await page.$eval('#round-slider', (s) => {
+    s.value = '40';
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await waitRound(page, 40);
   // Moves as arrows: the M key toggles them and the board changes.
   const before = await boardHash(page);
   await page.keyboard.press('m');

@@ -3,8 +3,9 @@
 //! AIDemo.cc built with `arena build`), and the distributions of the winner's score and of the
 //! total score are compared with the kit's Demo x4 figures (measured once with the kit's
 //! `./Game`, committed as numbers in `engine/tests/data/kit_demo_scores_<game>.txt`) by a
-//! two-sample Kolmogorov-Smirnov test. (Arena's Demo is not yet the kit's behaviour: see the
-//! game's docs page, "Fidelity to the kit".)
+//! two-sample Kolmogorov-Smirnov test. Arena's Demo is the kit's `AIDemo` behaviour, so a low
+//! p-value points at the rules or the board generator (the game's docs page, "Fidelity to the
+//! kit").
 //!
 //! The test is a few lines (the asymptotic distribution of the statistic, as in Numerical
 //! Recipes' `kstwo`), so it is written here rather than pulled in with a statistics crate.

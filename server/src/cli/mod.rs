@@ -14,6 +14,7 @@ mod replay;
 mod run;
 mod seeds;
 mod site;
+mod strength;
 mod view;
 
 use clap::{Parser, Subcommand};
@@ -37,6 +38,8 @@ enum Command {
     Boards(boards::BoardsArgs),
     /// Compare the scores of Demo x4 matches with the kit's (two-sample test, p-values).
     Fidelity(fidelity::FidelityArgs),
+    /// First-place rate of players against three copies of an opponent (Dummy), next to the kit's.
+    Strength(strength::StrengthArgs),
     /// Check a replay file and print its header and result.
     Replay(replay::ReplayArgs),
     /// Serve the browser viewer and a replay on localhost, and print the URL.
@@ -65,6 +68,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Bench(a) => bench::bench(a),
         Command::Boards(a) => boards::boards(a),
         Command::Fidelity(a) => fidelity::fidelity(a),
+        Command::Strength(a) => strength::strength(a),
         Command::Replay(a) => replay::replay(a),
         Command::View(a) => view::view(a),
         Command::Build(a) => build::run(a),

@@ -1,63 +1,74 @@
-//! Demo: Arena's Pandemic example bot, the same algorithm and the same `random` calls as the
-//! engine's native Demo (`engine/src/games/pandemic/house.rs`), so that a match of WebAssembly
-//! Demos replays exactly like a match of native ones.
+//! Demo: Arena's Pandemic example bot, the behaviour of the Jutge kit's `AIDemo`, with the same
+//! decisions and the same `random` calls as the engine's native Demo
+//! (`engine/src/games/pandemic/house.rs`, which documents the behaviour), so that a match of
+//! WebAssembly Demos replays exactly like a match of native ones.
 //!
-//! For each of its units by ascending id: attack an adjacent enemy if there is one; otherwise
-//! step into an empty neighbour that is a city or path cell it does not own or holds a mask;
-//! otherwise into any empty open neighbour. With probability 1/8 (`random(0, 7) == 0`) the unit
-//! stays instead; otherwise `random(0, n - 1)` picks among the `n` equal choices. A unit with no
-//! choice at all draws nothing.
+//! Each round, unless past half the match, strictly leading or at CPU status 0.9, every unit in
+//! the order of `random_permutation(n)`: three times in four a random direction (staying
+//! included), otherwise a few fixed rules on its state and its cell.
 
-use arena_bot::pandemic::{CellType, Dir, Game, Player};
+use arena_bot::pandemic::{CellType, Dir, Game, Player, Pos, Unit};
 
-/// The kit-style example player.
+/// The kit's example player.
 #[derive(Default)]
-pub struct Demo {
-    attack: Vec<Dir>,
-    wanted: Vec<Dir>,
-    open: Vec<Dir>,
+pub struct Demo;
+
+/// The fixed rules for a unit that did not draw a random move; `None` means no order.
+fn rule_move(g: &Game, u: &Unit) -> Option<Dir> {
+    let me = g.me();
+    if u.infected() {
+        let mask = Dir::MOVES.into_iter().find(|&d| g.pos_ok(u.pos + d) && g.mask_at(u.pos + d));
+        return Some(mask.unwrap_or(Dir::None));
+    }
+    if u.immune {
+        return Some(Dir::Left);
+    }
+    if g.kind(u.pos) == CellType::City {
+        let city = g.city_at(u.pos);
+        return Some(if city.is_none_or(|c| g.city_owner(c) != Some(me)) {
+            Dir::Top
+        } else if g.virus(u.pos) >= 3 {
+            Dir::Right
+        } else {
+            Dir::Bottom
+        });
+    }
+    let probe = Pos::new(3, 4);
+    if g.pos_ok(probe) && g.kind(probe) == CellType::Wall {
+        return Some(Dir::None);
+    }
+    if u.health < 30 {
+        return Some(Dir::Bottom);
+    }
+    if let Some(above) = g.unit_at(u.pos + Dir::Top) {
+        let above = g.unit(above);
+        return Some(if above.player == me {
+            Dir::Right
+        } else if above.turns >= 15 {
+            Dir::None
+        } else if above.mask {
+            Dir::Left
+        } else {
+            Dir::Top
+        });
+    }
+    (g.random(0, 1) != 0).then(|| Dir::ALL[g.random(0, 2) as usize])
 }
 
 impl Player for Demo {
     fn play(&mut self, g: &mut Game) {
         let me = g.me();
-        for id in 0..g.total_units() {
-            if g.unit(id).player != me {
-                continue;
+        let leads = (0..4).all(|p| p == me || g.total_score(me) > g.total_score(p));
+        if g.round() > g.nb_rounds() / 2 || leads || g.status(me) >= 0.9 {
+            return;
+        }
+        let mine = g.my_units(me);
+        for k in g.random_permutation(mine.len()) {
+            let u = *g.unit(mine[k]);
+            let dir = if g.random(0, 3) != 0 { Some(Dir::ALL[g.random(0, 4) as usize]) } else { rule_move(g, &u) };
+            if let Some(dir) = dir {
+                g.move_unit(u.id, dir);
             }
-            let pos = g.unit(id).pos;
-            self.attack.clear();
-            self.wanted.clear();
-            self.open.clear();
-            for d in Dir::MOVES {
-                let c = g.cell(pos + d);
-                if c.kind == CellType::Wall {
-                    continue;
-                }
-                match c.unit_id {
-                    Some(o) if g.unit(o).player != me => self.attack.push(d),
-                    Some(_) => {}
-                    None => {
-                        let not_mine = c
-                            .city_id
-                            .map(|k| g.city_owner(k) != Some(me))
-                            .or_else(|| c.path_id.map(|k| g.path_owner(k) != Some(me)))
-                            .unwrap_or(false);
-                        if not_mine || c.mask {
-                            self.wanted.push(d);
-                        }
-                        self.open.push(d);
-                    }
-                }
-            }
-            let choices = [&self.attack, &self.wanted, &self.open].into_iter().find(|v| !v.is_empty());
-            let Some(choices) = choices else { continue };
-            // Stay still now and then, like the kit's demo.
-            if g.random(0, 7) == 0 {
-                continue;
-            }
-            let dir = choices[g.random(0, choices.len() as i32 - 1) as usize];
-            g.move_unit(id, dir);
         }
     }
 }

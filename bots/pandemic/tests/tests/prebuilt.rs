@@ -82,7 +82,7 @@ fn interface(b: &[u8]) -> (Vec<String>, Vec<String>) {
 #[test]
 fn prebuilt_modules_speak_the_abi() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../prebuilt");
-    let allowed = ["arena.random", "arena.orders", "wasi_snapshot_preview1.fd_write"];
+    let allowed = ["arena.random", "arena.orders", "arena.fail", "wasi_snapshot_preview1.fd_write"];
     let games = [("pandemic", "arena_game_pandemic"), ("ork-island", "arena_game_ork_island")];
     for (game, bot, marker) in games.into_iter().flat_map(|(g, m)| ["null", "demo", "dummy"].map(|b| (g, b, m))) {
         let path = dir.join(game).join(format!("{bot}.wasm"));

@@ -1,0 +1,167 @@
+//! `arena strength`: how often does a player take first place against three copies of an
+//! opponent (Dummy by default)? The Dummy's calibration against the kit's (issue 14,
+//! `docs/games/<game>.md`, "Fidelity to the kit"): each player plays seeds 1..100 from seat
+//! `seed mod 4`, default parameters, and a tie for first counts as first place, as in the kit
+//! measurement. The kit's column (measured once natively, committed as numbers in
+//! `engine/tests/data/kit_dummy_rates_<game>.txt`) is printed next to players of the same name.
+//!
+//! `scripts/dummy-table.sh <game>` builds the reference players and runs this.
+
+use super::seeds::{parse_seed_list, Seeds};
+use anyhow::Context;
+use engine::catalog::{AnyGame, PlayerSpec};
+use engine::params::ParamValues;
+use engine::referee::MatchSetup;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct StrengthArgs {
+    /// The game.
+    game: String,
+    /// The players to measure: .wasm files (or house bots).
+    #[arg(required = true, value_name = "PLAYER")]
+    players: Vec<String>,
+    /// The opponent in the three other seats: a house bot or a .wasm file.
+    #[arg(long, default_value = "Dummy")]
+    against: String,
+    /// The seeds; the player sits at seat `seed mod 4`.
+    #[arg(long, default_value = "1..100", value_parser = parse_seed_list)]
+    seeds: Seeds,
+    /// Matches played at once (default: the machine's cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The kit's first-place percentages by player name.
+fn kit_rates(game: &str) -> Vec<(String, f64)> {
+    let text = match game {
+        "pandemic" => include_str!("../../../engine/tests/data/kit_dummy_rates_pandemic.txt"),
+        "ork-island" => include_str!("../../../engine/tests/data/kit_dummy_rates_ork_island.txt"),
+        _ => "",
+    };
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let (name, pct) = l.split_once(char::is_whitespace)?;
+            Some((name.to_string(), pct.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// One player's results: first places and matches.
+struct Row {
+    name: String,
+    firsts: usize,
+    matches: usize,
+    frozen: usize,
+}
+
+fn measure(
+    game: &dyn AnyGame,
+    me: &PlayerSpec,
+    name: &str,
+    opponent: &PlayerSpec,
+    seeds: &[u64],
+    jobs: usize,
+) -> anyhow::Result<Row> {
+    let play = |seed: u64| -> anyhow::Result<(bool, bool)> {
+        let seat = (seed % 4) as usize;
+        let specs: Vec<PlayerSpec> = (0..4).map(|s| if s == seat { me.clone() } else { opponent.clone() }).collect();
+        let setup = MatchSetup {
+            params: ParamValues::defaults(game.param_specs()),
+            board: engine::cnf::BoardSource::Generated,
+            seed,
+        };
+        let out = game.play(&setup, &specs, false).with_context(|| format!("{name}, seed {seed}"))?;
+        let r = &out.summary.players[seat];
+        Ok((r.rank == 1, r.frozen.is_some()))
+    };
+    let results: Vec<anyhow::Result<(bool, bool)>> = std::thread::scope(|scope| {
+        let chunks: Vec<&[u64]> = seeds.chunks(seeds.len().div_ceil(jobs.max(1)).max(1)).collect();
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| scope.spawn(move || chunk.iter().map(|&s| play(s)).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(anyhow::anyhow!("a match panicked"))]))
+            .collect()
+    });
+    let mut row = Row { name: name.to_string(), firsts: 0, matches: 0, frozen: 0 };
+    for r in results {
+        let (first, frozen) = r?;
+        row.matches += 1;
+        row.firsts += usize::from(first);
+        row.frozen += usize::from(frozen);
+    }
+    Ok(row)
+}
+
+pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
+    let game = super::game(&a.game)?;
+    let sandbox = super::players::sandbox(sandbox::Limits::default())?;
+    let opponent = super::players::seats(&sandbox, game, std::slice::from_ref(&a.against), false)?
+        .specs
+        .pop()
+        .context("no opponent")?;
+    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let kit = kit_rates(game.name());
+    let mut rows = Vec::new();
+    for p in &a.players {
+        let name = if PathBuf::from(p).is_file() { super::players::load(&sandbox, game, p)?.0 } else { p.clone() };
+        let me =
+            super::players::seats(&sandbox, game, std::slice::from_ref(p), false)?.specs.pop().context("no player")?;
+        rows.push(measure(game, &me, &name, &opponent, &a.seeds.0, jobs)?);
+    }
+    let kit_of = |name: &str| kit.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
+    if a.json {
+        let out: Vec<serde_json::Value> = rows
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "player": r.name, "matches": r.matches, "firsts": r.firsts,
+                    "percent": 100.0 * r.firsts as f64 / r.matches.max(1) as f64,
+                    "kit_percent": kit_of(&r.name), "frozen": r.frozen,
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({ "game": game.name(), "against": a.against, "players": out })
+            )?
+        );
+        return Ok(());
+    }
+    println!(
+        "{}: first places against three {} ({} seeds, the player at seat seed mod 4)",
+        game.title(),
+        a.against,
+        a.seeds.0.len()
+    );
+    println!("{:<14} {:>8} {:>8} {:>7} {:>7}", "player", "Arena", "kit", "gap", "frozen");
+    for r in &rows {
+        let pct = (100.0 * r.firsts as f64 / r.matches.max(1) as f64).round();
+        let (kit, gap) = match kit_of(&r.name) {
+            Some(k) => (format!("{k:.0}%"), format!("{:+.0}", pct - k.round())),
+            None => ("-".into(), "-".into()),
+        };
+        println!("{:<14} {:>7.0}% {:>8} {:>7} {:>7}", r.name, pct, kit, gap, r.frozen);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn kit_rates_are_read_for_both_games() {
+        for (game, n) in [("pandemic", 6), ("ork-island", 6)] {
+            let rates = super::kit_rates(game);
+            assert_eq!(rates.len(), n, "{game}: {rates:?}");
+            assert!(rates.iter().all(|(_, v)| (0.0..=100.0).contains(v)), "{rates:?}");
+        }
+    }
+}
