@@ -22,6 +22,9 @@ bots=(
     "ork-island/null:ork_island/null"
     "ork-island/demo:ork_island/demo"
     "ork-island/dummy:ork_island/dummy"
+    "walking-dead/null:walking_dead/null"
+    "walking-dead/demo:walking_dead/demo"
+    "walking-dead/dummy:walking_dead/dummy"
     # Not a house bot: the example that beats Dummy (server tests, scripts/bench-server.sh).
     "examples/pandemic/ace:pandemic/ace"
 )

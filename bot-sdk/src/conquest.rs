@@ -1,17 +1,12 @@
 //! What the games of cities and paths (Pandemic, Ork Island) share in their views and actions:
-//! the cities and paths with their owners, the head of the round view (round, CPU shares,
-//! scores), the order buffer, and the [`Runner`] that drives a player. Each game's `Game`
-//! holds these and adds its own cells and units.
+//! the cities and paths with their owners and the head of the round view (round, CPU shares,
+//! scores). Each game's `Game` holds these and adds its own cells and units; the order buffer
+//! and the [`Runner`] that drives a player are every game's ([`crate::runner`]).
 
 use crate::grid::{Command, Dir, Path, Pos};
-use crate::runtime::{Driver, Header, Reader, ViewError, NB_PLAYERS};
-
-/// Size of one order record: `i32` unit id, `i32` direction.
-pub const ORDER_SIZE: usize = 8;
-
-/// Orders are given to the host in chunks of this many records (and at the end of the round),
-/// so the buffer stays small.
-pub const ORDER_CHUNK: usize = 256;
+pub(crate) use crate::runner::Orders;
+pub use crate::runner::{PlayerOf, Runner, View, ORDER_CHUNK, ORDER_SIZE};
+use crate::runtime::{Reader, ViewError, NB_PLAYERS};
 
 fn owner(o: i8) -> Option<usize> {
     usize::try_from(o).ok()
@@ -147,83 +142,6 @@ impl RoundHead {
     }
 }
 
-/// The round's orders, given to the host in chunks.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Orders(Vec<u8>);
-
-impl Orders {
-    pub(crate) fn new() -> Orders {
-        Orders(Vec::with_capacity(ORDER_CHUNK * ORDER_SIZE))
-    }
-    /// Adds the order "unit `id` moves in `dir`".
-    pub(crate) fn push(&mut self, id: usize, dir: Dir) {
-        // An id that does not fit is sent as -1: ignored by the host (and counted), like any
-        // order for a unit the bot does not own.
-        let id = i32::try_from(id).unwrap_or(-1);
-        self.0.extend_from_slice(&id.to_le_bytes());
-        self.0.extend_from_slice(&(dir.code() as i32).to_le_bytes());
-        if self.0.len() >= ORDER_CHUNK * ORDER_SIZE {
-            self.flush();
-        }
-    }
-    pub(crate) fn flush(&mut self) {
-        crate::abi::orders(&self.0, ORDER_SIZE);
-        self.0.clear();
-    }
-}
-
-/// A game's decoded view, as a [`Runner`] drives it.
-pub trait View: Sized {
-    /// The game's name in the views.
-    const GAME: &'static str;
-    /// Decodes the game part of the setup view.
-    fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Self, ViewError>;
-    /// Decodes a round view in place.
-    fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError>;
-    /// Gives the buffered orders to the host.
-    fn flush_orders(&mut self);
-}
-
-/// A player of the game whose view is `G` (each game's `Player` trait is one).
-pub trait PlayerOf<G> {
-    /// Plays one round.
-    fn play_round(&mut self, g: &mut G);
-}
-
-/// Runs a player: decodes the views, calls `play`, gives the orders. What the games' `*_bot!`
-/// macros export, and what `arena_bot::native::NativeBot` runs natively. Each game names it
-/// `Runner<P>` (`arena_bot::pandemic::Runner<MyBot>`).
-pub struct Runner<G, P> {
-    game: G,
-    player: P,
-}
-
-impl<G, P> Runner<G, P> {
-    /// The decoded view.
-    pub fn game(&self) -> &G {
-        &self.game
-    }
-    /// The player.
-    pub fn player(&self) -> &P {
-        &self.player
-    }
-}
-
-impl<G: View, P: PlayerOf<G> + Default> Driver for Runner<G, P> {
-    const GAME: &'static str = G::GAME;
-
-    fn start(header: Header, setup: &mut Reader<'_>) -> Result<Self, ViewError> {
-        Ok(Runner { game: G::read_setup(header, setup)?, player: P::default() })
-    }
-
-    fn play(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        self.game.read_round(view)?;
-        self.player.play_round(&mut self.game);
-        self.game.flush_orders();
-        Ok(())
-    }
-}
-
 /// What a bot sees and does in every game of cities and paths, whatever the game: who it is, the
 /// board's size, the round, scores and CPU shares, the cities and paths with their owners, its
 /// orders and its random stream. Each game's `Game` dereferences to it, so these are methods
@@ -326,7 +244,7 @@ impl Common {
     /// Orders unit `id` to move one cell in `dir` (the kit's `move`). Only the first order per
     /// unit and round counts; more than 1000 orders in one round abort the bot.
     pub fn move_unit(&mut self, id: usize, dir: Dir) {
-        self.orders.push(id, dir);
+        self.orders.push(id, dir.code());
     }
     /// Gives a command (the kit's `execute`): the same as [`Common::move_unit`].
     pub fn execute(&mut self, c: Command) {
@@ -339,16 +257,8 @@ impl Common {
         crate::abi::random(l, u)
     }
 
-    /// A uniformly random permutation of `0..n`: Fisher–Yates from the last index down, i.e.
-    /// `v = [0, 1, .., n-1]`, then for `k` from `n-1` down to 1 swap `v[k]` with
-    /// `v[random(0, k)]`. That makes `n-1` draws, the same as the engine's
-    /// `Turn::random_permutation`, so native and WebAssembly bots get the same permutations.
+    /// A uniformly random permutation of `0..n` (see [`crate::runner::random_permutation`]).
     pub fn random_permutation(&self, n: usize) -> Vec<usize> {
-        let mut v: Vec<usize> = (0..n).collect();
-        for k in (1..n).rev() {
-            let r = self.random(0, i32::try_from(k).unwrap_or(i32::MAX)) as usize;
-            v.swap(k, r);
-        }
-        v
+        crate::runner::random_permutation(n)
     }
 }

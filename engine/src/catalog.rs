@@ -5,6 +5,7 @@ use crate::game::{Game, SetupError, NB_PLAYERS};
 use crate::games::conquest::BoardStat;
 use crate::games::ork_island::{self, OrkIsland};
 use crate::games::pandemic::{self, Pandemic};
+use crate::games::walking_dead::{self, WalkingDead};
 use crate::params::ParamSpec;
 use crate::referee::{play_match, Bot, MatchOutput, MatchSetup};
 use crate::wire::{SharedFactory, WireAdapter};
@@ -116,9 +117,12 @@ static PANDEMIC: Entry<Pandemic> =
 static ORK_ISLAND: Entry<OrkIsland> =
     Entry { house: ork_island::house::house_bot, house_names: ork_island::house::HOUSE_BOTS };
 
+static WALKING_DEAD: Entry<WalkingDead> =
+    Entry { house: walking_dead::house::house_bot, house_names: walking_dead::house::HOUSE_BOTS };
+
 /// Every game Arena plays, in the order of the statements.
 pub fn games() -> Vec<&'static dyn AnyGame> {
-    vec![&PANDEMIC, &ORK_ISLAND]
+    vec![&PANDEMIC, &ORK_ISLAND, &WALKING_DEAD]
 }
 
 /// The names of all five games, implemented or not, for messages.

@@ -20,11 +20,18 @@ const ORK_ISLAND: &[HouseBot] = &[
     HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/ork-island/dummy.wasm") },
 ];
 
+const WALKING_DEAD: &[HouseBot] = &[
+    HouseBot { name: "Null", wasm: include_bytes!("../../bots/prebuilt/walking-dead/null.wasm") },
+    HouseBot { name: "Demo", wasm: include_bytes!("../../bots/prebuilt/walking-dead/demo.wasm") },
+    HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/walking-dead/dummy.wasm") },
+];
+
 /// A game's house bots.
 pub fn house_bots(game: &str) -> &'static [HouseBot] {
     match game {
         "pandemic" => PANDEMIC,
         "ork-island" => ORK_ISLAND,
+        "walking-dead" => WALKING_DEAD,
         _ => &[],
     }
 }

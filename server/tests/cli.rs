@@ -303,7 +303,11 @@ fn list_shows_games_parameters_and_house_bots() {
         assert_eq!(param(name), (default.to_string(), range.to_string()), "{name}");
     }
     assert!(stdout.contains("ork-island (Ork Island)") && stdout.contains("nb_orks"), "{stdout}");
-    assert!(stdout.contains("not playable yet: walking-dead, purge, mad-max"), "{stdout}");
+    assert!(
+        stdout.contains("walking-dead (The Walking Dead)") && stdout.contains("rounds_before_becoming_zombie"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("not playable yet: purge, mad-max"), "{stdout}");
 }
 
 // ---------------------------------------------------------------------------------------------

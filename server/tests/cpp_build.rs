@@ -252,9 +252,9 @@ fn game_and_file_errors() {
     let err = fails(dir.path(), &["AIX.cc"]);
     assert!(err.contains("--game <GAME>"), "{err}");
     let err = fails(dir.path(), &["AIX.cc", "--game", "chess"]);
-    assert!(err.contains("unknown game `chess`; the C++ SDK supports: pandemic, ork-island"), "{err}");
-    let err = fails(dir.path(), &["AIX.cc", "--game", "walking-dead"]);
-    assert!(err.contains("does not support walking-dead yet; it supports: pandemic, ork-island"), "{err}");
+    assert!(err.contains("unknown game `chess`; the C++ SDK supports: pandemic, ork-island, walking-dead"), "{err}");
+    let err = fails(dir.path(), &["AIX.cc", "--game", "purge"]);
+    assert!(err.contains("does not support purge yet; it supports: pandemic, ork-island, walking-dead"), "{err}");
     let err = fails(dir.path(), &["AINope.cc", "--game", "pandemic"]);
     assert!(err.contains("AINope.cc: no such file"), "{err}");
     let err = fails(dir.path(), &["AIDummy.o", "--game", "pandemic"]);
@@ -561,7 +561,8 @@ fn ork_island_bots_play_whole_matches() {
 
 /// The corpus of kit-style players of each game (`tests/cpp/corpus/<dir>/`), with the `--game`
 /// it builds for and the game's rounds.
-const CORPUS: [(&str, &str, u32); 2] = [("pandemic", "pandemic", 200), ("ork_island", "ork-island", 200)];
+const CORPUS: [(&str, &str, u32); 3] =
+    [("pandemic", "pandemic", 200), ("ork_island", "ork-island", 200), ("walking_dead", "walking-dead", 200)];
 
 fn corpus_file(dir: &str, file: &str) -> String {
     format!("{}/tests/cpp/corpus/{dir}/{file}", env!("CARGO_MANIFEST_DIR"))
@@ -605,8 +606,13 @@ fn the_kits_whole_surface_compiles_and_plays() {
                 // of it warned; its orders take effect: it beats the house bots.
                 "Surface" => {
                     let ok_lines: Vec<&str> = lines.iter().copied().filter(|l| l.starts_with("surface ok")).collect();
-                    let want: Vec<String> =
-                        [0, 1, rounds / 2, rounds - 1].iter().map(|r| format!("surface ok round {r}")).collect();
+                    // The Walking Dead numbers its rounds from 1, as its statement does.
+                    let at = if game == "walking-dead" {
+                        [1, 2, rounds / 2, rounds]
+                    } else {
+                        [0, 1, rounds / 2, rounds - 1]
+                    };
+                    let want: Vec<String> = at.iter().map(|r| format!("surface ok round {r}")).collect();
                     assert_eq!(ok_lines, want, "{game}:\n{err}");
                     assert!(!lines.iter().any(|l| l.contains("warning")), "{game}:\n{err}");
                     assert_eq!(p["rank"], 1, "{game}: {s}");
@@ -624,7 +630,9 @@ fn bad_arguments_warn_as_the_kit_and_never_freeze() {
         return;
     }
     let dir = TempDir::new().unwrap();
-    for (sub, game, rounds) in CORPUS {
+    // The Walking Dead has no cities or paths: its own test below.
+    for (sub, game, rounds) in &CORPUS[..2] {
+        let (sub, game, rounds) = (*sub, *game, *rounds);
         let d = dir.path().join(sub);
         std::fs::create_dir(&d).unwrap();
         let (s, err) = play_corpus(&d, sub, game, "Tolerant", "9");
@@ -712,6 +720,65 @@ fn bad_arguments_warn_as_the_kit_and_never_freeze() {
         let again = lines.iter().filter(|l| **l == want[0]).count();
         assert!(again >= 10, "{game}: {again} rounds warned\n{err}");
     }
+}
+
+#[test]
+fn walking_dead_bad_arguments_warn_as_the_kit_and_never_freeze() {
+    if !have_clang("walking_dead_bad_arguments_warn_as_the_kit_and_never_freeze") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let (s, err) = play_corpus(dir.path(), "walking_dead", "walking-dead", "Tolerant", "9");
+    assert_eq!(s["rounds"], 200, "{s}");
+    let p = &s["players"][0];
+    assert!(p["frozen"].is_null(), "bad arguments froze the bot: {s}\n{err}");
+    assert!(p["score"].as_i64().unwrap() > 0, "its good orders count: {s}");
+    let lines = seat0_lines(&err, "Tolerant");
+    let figures = lines.iter().find_map(|l| l.strip_prefix("figures ")).unwrap_or_else(|| panic!("{err}"));
+    let w: Vec<&str> = figures.split_whitespace().collect();
+    // "me M units U rows R cols K other X of Q mine A B D"
+    assert_eq!(w.len(), 16, "three units of its own: {figures}");
+    let num = |k: usize| -> i64 { w[k].parse().unwrap() };
+    let (me, units, rows, cols, other, owner) = (num(1), num(3), num(5), num(7), num(9), num(11));
+    let (first, third) = (num(13), num(15));
+    let p = engine::games::walking_dead::params::Params::defaults();
+    assert_eq!((rows, cols, units), (p.rows as i64, p.cols as i64, p.total_units() as i64), "{figures}");
+    assert_eq!(me, 0, "{figures}");
+    assert!(owner > 0 && owner < 4 && other >= 0 && other < units, "{figures}");
+    let mut want: Vec<String> = vec![
+        "cell requested for position (-1, 0)".into(),
+        format!("cell requested for position ({rows}, {cols})"),
+        "cell requested for position (3, -7)".into(),
+        format!("cell requested for position (0, {cols})"),
+        "unit requested for identifier -1".into(),
+        format!("unit requested for identifier {units}"),
+        "alive units requested for player -1".into(),
+        "alive units requested for player 4".into(),
+        "dead units requested for player -1".into(),
+        "dead units requested for player 4".into(),
+        "strength requested for player -1".into(),
+        "strength requested for player 4".into(),
+        "score requested for player -1".into(),
+        "score requested for player 4".into(),
+        "status requested for player -1".into(),
+        "status requested for player 4".into(),
+    ];
+    let queries = want.len();
+    want.extend([
+        "invalid id : -1".into(),
+        "command already requested for unit -1".into(),
+        format!("invalid id : {units}"),
+        format!("unit {other} of player {owner} not owned by {me}"),
+        "invalid dir in command: 9".into(),
+        format!("command already requested for unit {first}"),
+        "invalid dir in command: -3".into(),
+        format!("command already requested for unit {third}"),
+    ]);
+    let mut want: Vec<String> = want.into_iter().map(|x| format!("warning: {x}")).collect();
+    want.insert(queries, format!("figures {figures}"));
+    assert_eq!(&lines[..want.len().min(lines.len())], &want[..], "round 1's warnings differ from the kit's");
+    let again = lines.iter().filter(|l| **l == want[0]).count();
+    assert!(again >= 10, "{again} rounds warned\n{err}");
 }
 
 #[test]

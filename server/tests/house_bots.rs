@@ -110,3 +110,18 @@ fn ork_island_demo_never_beats_three_dummies() {
 fn ork_island_wasm_demo_plays_exactly_like_the_native_demo() {
     wasm_demo_plays_like_the_native_demo("ork-island");
 }
+
+#[test]
+fn walking_dead_dummy_beats_three_demos_in_at_least_19_of_20_seeds() {
+    dummy_beats_three_demos("walking-dead");
+}
+
+#[test]
+fn walking_dead_demo_never_beats_three_dummies() {
+    demo_never_beats_three_dummies("walking-dead");
+}
+
+#[test]
+fn walking_dead_wasm_demo_plays_exactly_like_the_native_demo() {
+    wasm_demo_plays_like_the_native_demo("walking-dead");
+}

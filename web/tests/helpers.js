@@ -44,6 +44,12 @@ function makeOrkReplay(dir, seed, bots = ['Demo', 'Demo', 'Demo', 'Null'], extra
 }
 
 /** `arena replay FILE --frame N`, parsed: the Rust reader's view of round N. */
+function makeWalkingDeadReplay(dir, seed, bots = ['Dummy', 'Demo', 'Demo', 'Null'], extra = []) {
+  const out = path.join(dir, `walking-dead-seed${seed}.replay`);
+  arena(['run', 'walking-dead', ...bots, '--seed', String(seed), '--out', out, ...extra]);
+  return out;
+}
+
 function rustFrame(file, n) {
   return JSON.parse(arena(['replay', file, '--frame', String(n)]));
 }
@@ -412,6 +418,7 @@ module.exports = {
   arena,
   makeReplay,
   makeOrkReplay,
+  makeWalkingDeadReplay,
   rustFrame,
   rustError,
   hasArenaView,

@@ -14,6 +14,7 @@ const AR = require('../js/replay.js');
 AR.setZstd(fzstd);
 require('../js/games/pandemic.js');
 const ORK = require('../js/games/ork-island.js');
+require('../js/games/walking-dead.js');
 
 const SMALL_CNF = `Pandemic v1
 rows 20
@@ -194,11 +195,11 @@ test('damaged sections inside a valid zstd frame', () => {
   assert.throws(() => openFile(file), (e) => e.message === h.rustError(file));
   // Another game.
   const header = JSON.parse(sections[0].payload.toString());
-  header.game = 'walking-dead';
+  header.game = 'purge';
   const other = [{ tag: 'H', payload: Buffer.from(JSON.stringify(header)) }, ...sections.slice(1)];
   file = path.join(dir, 'other.replay');
   fs.writeFileSync(file, h.writeSections(other));
-  assert.throws(() => openFile(file), /cannot show game `walking-dead` \(it knows: ork-island, pandemic\)/);
+  assert.throws(() => openFile(file), /cannot show game `purge` \(it knows: ork-island, pandemic, walking-dead\)/);
 });
 
 test('XXH64 equals a plain BigInt implementation', () => {
@@ -508,4 +509,37 @@ test('Ork Island: damaged files give the Rust reader\'s messages', () => {
   const cut = path.join(dir, 'ork-truncated.replay');
   fs.writeFileSync(cut, good.subarray(0, 3000));
   assert.equal(same(cut), 'damaged replay: compressed data: incomplete frame');
+});
+
+test('The Walking Dead: every frame of a default match equals `arena replay --frame`', () => {
+  const file = h.makeWalkingDeadReplay(dir, 3);
+  const model = sameAsRust(file, 1);
+  assert.equal(model.game, 'walking-dead');
+  assert.equal(model.title, 'The Walking Dead');
+  assert.equal(model.frameCount, 201);
+  assert.deepEqual([model.board.rows, model.board.cols], [60, 60]);
+  assert.equal(model.nbUnits, 90);
+  // The story of the match: fights, zombie kills and bites happen, and units convert.
+  let fights = 0, kills = 0, bites = 0, dead = 0;
+  for (let n = 1; n <= model.lastFrame; n++) {
+    const f = model.frame(n);
+    fights += f.fights.length;
+    kills += f.zombieKills.length;
+    bites += f.bites.length;
+    dead += f.kind.filter((k) => k === 1).length;
+  }
+  assert.ok(fights > 0 && kills > 0 && bites > 0 && dead > 0, `${fights} fights, ${kills} kills, ${bites} bites`);
+});
+
+test('The Walking Dead: other seeds and bots agree, and damaged rounds give the Rust messages', () => {
+  sameAsRust(h.makeWalkingDeadReplay(dir, 11, ['Demo', 'Demo', 'Demo', 'Demo']), 9);
+  const file = h.makeWalkingDeadReplay(dir, 12, ['Dummy', 'Dummy', 'Null', 'Demo']);
+  sameAsRust(file, 13);
+  const sections = h.readSections(file);
+  let r = 0;
+  const cut = sections.map((s) => (s.tag === 'R' && ++r === 9 ? { tag: 'R', payload: s.payload.subarray(0, Math.floor(s.payload.length / 2)) } : s));
+  const bad = path.join(dir, 'wd-cut.replay');
+  fs.writeFileSync(bad, h.writeSections(cut));
+  const rust = h.rustError(bad);
+  assert.throws(() => openFile(bad), (e) => e.message.replace(/damaged replay: /g, '') === rust.replace(/damaged replay: /g, ''));
 });

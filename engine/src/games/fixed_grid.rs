@@ -40,6 +40,22 @@ pub fn parse<T: Copy>(
     legend: &str,
     sections: &[(&str, usize)],
 ) -> Result<(Grid<T>, usize, Vec<Section>), CnfError> {
+    parse_with_words(rows, cols, lines, fill, cell, legend, sections, |_| None)
+}
+
+/// [`parse`] for layouts whose section rows hold words too (The Walking Dead's unit types `a`,
+/// `d`, `z`): `word` gives the number a non-numeric field stands for, `None` to refuse it.
+#[allow(clippy::too_many_arguments)]
+pub fn parse_with_words<T: Copy>(
+    rows: usize,
+    cols: usize,
+    lines: &[(usize, String)],
+    fill: T,
+    cell: impl Fn(char) -> Option<T>,
+    legend: &str,
+    sections: &[(&str, usize)],
+    word: impl Fn(&str) -> Option<i64>,
+) -> Result<(Grid<T>, usize, Vec<Section>), CnfError> {
     let mut it = lines.iter().filter(|(_, l)| !l.trim().is_empty()).peekable();
     while it.peek().is_some_and(|(_, l)| is_label_line(l)) {
         it.next();
@@ -78,7 +94,8 @@ pub fn parse<T: Copy>(
         // An optional header line of words (not a section keyword) follows the section line.
         if it.peek().is_some_and(|(_, h)| {
             let first = h.split_whitespace().next().unwrap_or("");
-            first.chars().next().is_some_and(char::is_alphabetic) && !keywords.contains(&first)
+            let a_row = h.split_whitespace().all(|w| w.parse::<i64>().is_ok() || word(w).is_some());
+            first.chars().next().is_some_and(char::is_alphabetic) && !keywords.contains(&first) && !a_row
         }) {
             it.next();
         }
@@ -88,11 +105,12 @@ pub fn parse<T: Copy>(
                 let found = rows_read.len();
                 return Err(CnfError::new(*n, format!("expected {count} lines in `{name}`, found {found}")));
             };
-            let vals: Result<Vec<i64>, _> = row.split_whitespace().map(str::parse::<i64>).collect();
+            let vals: Option<Vec<i64>> =
+                row.split_whitespace().map(|w| w.parse::<i64>().ok().or_else(|| word(w))).collect();
             match vals {
-                Ok(v) if v.len() == fields => rows_read.push((*m, v)),
-                Ok(v) => return Err(CnfError::new(*m, format!("expected {fields} numbers, found {}", v.len()))),
-                Err(_) => return Err(CnfError::new(*m, format!("expected {fields} integers, found `{}`", row.trim()))),
+                Some(v) if v.len() == fields => rows_read.push((*m, v)),
+                Some(v) => return Err(CnfError::new(*m, format!("expected {fields} numbers, found {}", v.len()))),
+                None => return Err(CnfError::new(*m, format!("expected {fields} integers, found `{}`", row.trim()))),
             }
         }
         out.push(Section { name: name.to_string(), line: *n, rows: rows_read });

@@ -51,6 +51,7 @@ macro_rules! sdk_files {
 const COMMON_FILES: &[SdkFile] = sdk_files![
     "include/bits/stdc++.h",
     "include/arena/abi.hh",
+    "include/arena/driver.hh",
     "include/arena/grid.hh",
     "include/arena/grid_action.hh",
     "include/arena/player.hh",
@@ -101,6 +102,19 @@ const GAMES: &[GameSdk] = &[
             "ork_island/State.hh",
             "ork_island/Structs.hh",
             "ork_island/arena_main.cc",
+        ],
+    },
+    GameSdk {
+        name: "walking-dead",
+        dir: "walking_dead",
+        files: sdk_files![
+            "walking_dead/Action.hh",
+            "walking_dead/Defs.hh",
+            "walking_dead/Player.hh",
+            "walking_dead/Settings.hh",
+            "walking_dead/State.hh",
+            "walking_dead/Structs.hh",
+            "walking_dead/arena_main.cc",
         ],
     },
 ];

@@ -1,6 +1,7 @@
 //! `arena replay FILE`: check a replay and print what it holds.
 
 use anyhow::Context;
+use engine::games::walking_dead::{replay as walking_dead, UnitType};
 use engine::games::{ork_island::replay as ork_island, pandemic::replay as pandemic};
 use engine::grid::Dir;
 use engine::referee::Frozen;
@@ -11,6 +12,7 @@ use std::path::PathBuf;
 enum Decoded {
     Pandemic(pandemic::PandemicReplay),
     OrkIsland(ork_island::OrkIslandReplay),
+    WalkingDead(walking_dead::WalkingDeadReplay),
 }
 
 impl Decoded {
@@ -18,6 +20,7 @@ impl Decoded {
         match self {
             Decoded::Pandemic(d) => d.frames.len(),
             Decoded::OrkIsland(d) => d.frames.len(),
+            Decoded::WalkingDead(d) => d.frames.len(),
         }
     }
 }
@@ -30,8 +33,10 @@ pub struct ReplayArgs {
     #[arg(long)]
     json: bool,
     /// Print, as JSON, the state after round N (0 = the initial state): scores, CPU shares,
-    /// units, cities and paths per player, freezes; for Pandemic the total virus, for Ork Island
-    /// each ork (player, cell, health), the owners and the round's moves.
+    /// freezes and each game's figures: for Pandemic units, cities and paths per player and the
+    /// total virus; for Ork Island also each ork (player, cell, health), the owners and the
+    /// round's moves; for The Walking Dead each clan's units, cells, strength and kills, every
+    /// unit, the food and the round's story.
     #[arg(long, value_name = "N")]
     frame: Option<usize>,
 }
@@ -44,6 +49,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     let decoded = match r.header.game.as_str() {
         "pandemic" => Some(Decoded::Pandemic(pandemic::decode(r.clone()).with_context(context)?)),
         "ork-island" => Some(Decoded::OrkIsland(ork_island::decode(r.clone()).with_context(context)?)),
+        "walking-dead" => Some(Decoded::WalkingDead(walking_dead::decode(r.clone()).with_context(context)?)),
         _ => None,
     };
     let frames = decoded.as_ref().map_or(0, Decoded::frame_count);
@@ -51,6 +57,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
         let text = match &decoded {
             Some(Decoded::Pandemic(d)) => serde_json::to_string_pretty(&pandemic_frame(d, n)?)?,
             Some(Decoded::OrkIsland(d)) => serde_json::to_string_pretty(&ork_island_frame(d, n)?)?,
+            Some(Decoded::WalkingDead(d)) => serde_json::to_string_pretty(&walking_dead_frame(d, n)?)?,
             None => anyhow::bail!("--frame does not know game {} yet", r.header.game),
         };
         println!("{text}");
@@ -81,16 +88,43 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The figures every grid game's frame has, as the viewer's scoreboard shows them.
+/// The figures every game's frame has.
 #[derive(serde::Serialize)]
-struct Common {
+struct Basics {
     round: u32,
     scores: [i64; 4],
     cpu: [f64; 4],
+    frozen: [Option<Frozen>; 4],
+}
+
+/// The figures of frame `n` of any game; the freezes are those of frames 0..=n (a freeze is
+/// recorded in the round it happens).
+fn basics<F>(
+    frames: &[F],
+    n: usize,
+    round: impl Fn(&F) -> u32,
+    common_of: impl Fn(&F) -> &RoundCommon,
+) -> anyhow::Result<Basics> {
+    let last = frames.len() - 1;
+    let f = frames.get(n).ok_or_else(|| anyhow::anyhow!("no frame {n}: this replay has frames 0..={last}"))?;
+    let mut frozen: [Option<Frozen>; 4] = Default::default();
+    for g in &frames[..=n] {
+        for (p, z) in &common_of(g).frozen {
+            frozen[*p] = Some(z.clone());
+        }
+    }
+    let common = common_of(f);
+    Ok(Basics { round: round(f), scores: common.scores, cpu: common.cpu, frozen })
+}
+
+/// The figures every game of cities and paths has, as the viewer's scoreboard shows them.
+#[derive(serde::Serialize)]
+struct Common {
+    #[serde(flatten)]
+    basics: Basics,
     units: [usize; 4],
     cities: [usize; 4],
     paths: [usize; 4],
-    frozen: [Option<Frozen>; 4],
 }
 
 /// The figures of frame `n` that every grid game has: `frames[n]` gives its round, the player of
@@ -102,9 +136,8 @@ fn common_figures<F>(
     common_of: impl Fn(&F) -> &RoundCommon,
     figures: impl Fn(&F) -> (u32, Vec<usize>, &[i8], &[i8]),
 ) -> anyhow::Result<Common> {
-    let last = frames.len() - 1;
-    let f = frames.get(n).ok_or_else(|| anyhow::anyhow!("no frame {n}: this replay has frames 0..={last}"))?;
-    let (round, players, city_owner, path_owner) = figures(f);
+    let basics = basics(frames, n, |f| figures(f).0, &common_of)?;
+    let (_, players, city_owner, path_owner) = figures(&frames[n]);
     let count = |owners: &[i8]| {
         let mut c = [0usize; 4];
         owners.iter().filter_map(|&o| usize::try_from(o).ok()).for_each(|o| c[o] += 1);
@@ -112,22 +145,7 @@ fn common_figures<F>(
     };
     let mut units = [0usize; 4];
     players.iter().for_each(|&p| units[p] += 1);
-    let mut frozen: [Option<Frozen>; 4] = Default::default();
-    for g in &frames[..=n] {
-        for (p, z) in &common_of(g).frozen {
-            frozen[*p] = Some(z.clone());
-        }
-    }
-    let common = common_of(f);
-    Ok(Common {
-        round,
-        scores: common.scores,
-        cpu: common.cpu,
-        units,
-        cities: count(city_owner),
-        paths: count(path_owner),
-        frozen,
-    })
+    Ok(Common { basics, units, cities: count(city_owner), paths: count(path_owner) })
 }
 
 /// One Pandemic frame's figures.
@@ -209,5 +227,94 @@ fn ork_island_frame(decoded: &ork_island::OrkIslandReplay, n: usize) -> anyhow::
         city_owner: f.city_owner.clone(),
         path_owner: f.path_owner.clone(),
         moves: f.moves.iter().map(|m| MoveFigures { ork: m.unit, dir: dir_name(m.dir) }).collect(),
+    })
+}
+
+/// One unit of The Walking Dead in a frame.
+#[derive(serde::Serialize)]
+struct WalkingDeadUnit {
+    id: usize,
+    kind: &'static str,
+    player: i32,
+    row: i32,
+    col: i32,
+    rounds_for_zombie: i32,
+}
+
+/// One Walking Dead frame's figures: the basics, per clan its alive and dead units, owned cells,
+/// strength points and strength, zombies killed and fights won; the zombies, the food cells,
+/// every unit and the round's story (moves tried, fights, bites, the clan switch).
+#[derive(serde::Serialize)]
+struct WalkingDeadFigures {
+    #[serde(flatten)]
+    basics: Basics,
+    alive: [usize; 4],
+    dead: [usize; 4],
+    zombies: usize,
+    cells: [usize; 4],
+    strength_points: [i64; 4],
+    strength: [i64; 4],
+    zombies_killed: [i64; 4],
+    fights_won: [i64; 4],
+    food: Vec<(i32, i32)>,
+    units: Vec<WalkingDeadUnit>,
+    moves: Vec<(usize, &'static str)>,
+    fights: Vec<serde_json::Value>,
+    bites: Vec<(usize, usize)>,
+    clan_switch: Option<(usize, usize, usize)>,
+}
+
+const WALKING_DEAD_DIRS: [&str; 8] = ["Down", "DR", "Right", "RU", "Up", "UL", "Left", "LD"];
+
+fn walking_dead_frame(decoded: &walking_dead::WalkingDeadReplay, n: usize) -> anyhow::Result<WalkingDeadFigures> {
+    let basics = basics(&decoded.frames, n, |f| f.round, |f| &f.common)?;
+    let f = &decoded.frames[n];
+    let cols = decoded.board.cols();
+    let (mut alive, mut dead, mut cells) = ([0usize; 4], [0usize; 4], [0usize; 4]);
+    for u in &f.units {
+        match (u.kind, usize::try_from(u.player)) {
+            (UnitType::Alive, Ok(p)) => alive[p] += 1,
+            (UnitType::Dead, Ok(p)) => dead[p] += 1,
+            _ => {}
+        }
+    }
+    f.owner.iter().filter_map(|&o| usize::try_from(o).ok()).for_each(|o| cells[o] += 1);
+    Ok(WalkingDeadFigures {
+        basics,
+        alive,
+        dead,
+        zombies: f.units.iter().filter(|u| u.kind == UnitType::Zombie).count(),
+        cells,
+        strength_points: f.strength_points,
+        strength: std::array::from_fn(|p| f.strength(p)),
+        zombies_killed: f.zombies_killed,
+        fights_won: f.fights_won,
+        food: f.food.iter().map(|&k| ((k / cols) as i32, (k % cols) as i32)).collect(),
+        units: f
+            .units
+            .iter()
+            .map(|u| WalkingDeadUnit {
+                id: u.id,
+                kind: ["alive", "dead", "zombie"][usize::from(u.kind.code())],
+                player: u.player,
+                row: u.pos.i,
+                col: u.pos.j,
+                rounds_for_zombie: u.rounds_for_zombie,
+            })
+            .collect(),
+        moves: f.log.moves.iter().map(|m| (m.unit, WALKING_DEAD_DIRS[usize::from(m.dir.code())])).collect(),
+        fights: f
+            .log
+            .fights
+            .iter()
+            .map(|x| {
+                serde_json::json!({
+                    "attacker": x.attacker, "defender": x.defender,
+                    "surprise": x.surprise, "attacker_won": x.attacker_won,
+                })
+            })
+            .collect(),
+        bites: f.log.bites.clone(),
+        clan_switch: f.log.switch,
     })
 }

@@ -1,0 +1,91 @@
+//! The static board: street or waste per cell, and the street cells listed once.
+
+use crate::grid::{Grid, Pos};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    waste: Grid<bool>,
+    streets: Vec<Pos>,
+}
+
+/// The 4-neighbours of a cell (kit order: down, right, up, left).
+pub const STRAIGHT: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
+impl Board {
+    pub fn new(waste: Grid<bool>) -> Board {
+        let streets = waste.positions().filter(|&p| !waste[p]).collect();
+        Board { waste, streets }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.waste.rows()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.waste.cols()
+    }
+
+    pub fn contains(&self, p: Pos) -> bool {
+        self.waste.contains(p)
+    }
+
+    pub fn index(&self, p: Pos) -> usize {
+        self.waste.index(p)
+    }
+
+    pub fn pos(&self, k: usize) -> Pos {
+        self.waste.pos(k)
+    }
+
+    /// On the board and not waste.
+    pub fn is_street(&self, p: Pos) -> bool {
+        self.waste.get(p).is_some_and(|w| !w)
+    }
+
+    pub fn waste(&self) -> &Grid<bool> {
+        &self.waste
+    }
+
+    /// The street cells in row-major order.
+    pub fn streets(&self) -> &[Pos] {
+        &self.streets
+    }
+
+    /// The 4-connected components of the street cells, each as its size.
+    pub fn street_components(&self) -> Vec<usize> {
+        components(&self.waste, false, &STRAIGHT)
+    }
+
+    /// The 8-connected groups of waste cells (the generator's chains), each as its size.
+    pub fn waste_groups(&self) -> Vec<usize> {
+        const EIGHT: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+        components(&self.waste, true, &EIGHT)
+    }
+}
+
+/// Sizes of the connected groups of cells equal to `value`, in order of their first cell.
+fn components(g: &Grid<bool>, value: bool, steps: &[(i32, i32)]) -> Vec<usize> {
+    let mut seen = Grid::new(g.rows(), g.cols(), false);
+    let mut sizes = Vec::new();
+    let mut stack = Vec::new();
+    for p in g.positions() {
+        if g[p] != value || seen[p] {
+            continue;
+        }
+        seen[p] = true;
+        stack.push(p);
+        let mut size = 0;
+        while let Some(c) = stack.pop() {
+            size += 1;
+            for &(di, dj) in steps {
+                let n = Pos::new(c.i + di, c.j + dj);
+                if g.get(n) == Some(&value) && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    sizes
+}
