@@ -27,7 +27,7 @@ fn check(g: &Game, s: &ew::State, status: &[f64; 4], me: usize) {
         [g.points_per_owned_cell(), g.food_strength()].map(i64::from),
         [p.points_per_owned_cell, p.food_strength]
     );
-    assert_eq!(g.round(), s.round as i32 + 1, "the round being played");
+    assert_eq!(g.round(), s.round as i32, "the kit's round(): rounds played so far");
     for (pl, &st) in status.iter().enumerate() {
         assert!(g.player_ok(pl));
         assert_eq!((g.score(pl), g.status(pl)), (s.scores[pl], st));

@@ -58,3 +58,8 @@ fn pandemic_boards_match_the_kit() {
 fn ork_island_boards_match_the_kit() {
     check_against_kit::<OrkIsland>();
 }
+
+#[test]
+fn walking_dead_boards_match_the_kit() {
+    check_against_kit::<engine::games::walking_dead::WalkingDead>();
+}

@@ -7,7 +7,7 @@ use engine::games::walking_dead::params::{Params, SPECS};
 use engine::games::walking_dead::placement::is_safe;
 use engine::games::walking_dead::rules::play_round;
 use engine::games::walking_dead::state::{strength, State, Unit, UnitType};
-use engine::games::walking_dead::zombies::distances;
+use engine::games::walking_dead::zombies::{distances, FAR};
 use engine::games::walking_dead::{view, Dir, Order, WalkingDead};
 use engine::grid::{Grid, Pos};
 use engine::params::ParamValues;
@@ -146,10 +146,11 @@ fn parameters_default_and_validation() {
 #[test]
 fn rounds_are_numbered_from_one() {
     let s = state(&[U::A(0, 5, 5)], &[]);
-    assert_eq!(WalkingDead::round(&s), 1, "bots see round 1 during the first round");
+    assert_eq!(WalkingDead::round(&s), 1, "the first round is round 1 (freezes, replays)");
+    // Bots see the kit's round(): 0 in the first round, as kit players expect.
     let mut v = Vec::new();
     view::encode_round(&s, &[0.0; 4], &mut v);
-    assert_eq!(i32::from_le_bytes(v[0..4].try_into().unwrap()), 1);
+    assert_eq!(i32::from_le_bytes(v[0..4].try_into().unwrap()), 0);
     let mut s = s;
     play_round(&mut s, &Default::default(), &mut rng(1));
     assert_eq!(s.round, 1);
@@ -403,9 +404,9 @@ fn zombie_distances_go_around_waste_dead_units_and_zombies() {
     let d = distances(&s);
     let dist = |i, j| d[s.board.index(at(i, j))];
     assert_eq!(dist(0, 1), 1);
-    assert_eq!(dist(0, 5), u32::MAX, "waste");
-    assert_eq!(dist(11, 5), u32::MAX, "a dead unit");
-    assert_eq!(dist(0, 9), u32::MAX, "a zombie");
+    assert_eq!(dist(0, 5), FAR, "waste");
+    assert_eq!(dist(11, 5), FAR, "a dead unit");
+    assert_eq!(dist(0, 9), FAR, "a zombie");
     assert_eq!(dist(10, 5), 10);
     assert_eq!(dist(0, 6), 20, "around the wall's end");
 }

@@ -26,7 +26,9 @@ struct WalkingDeadData {
 
 class State : public Settings {
  public:
-  // The round being played: 1 in the first round (the statement numbers rounds 1..200).
+  // The kit's round number: rounds played before this one, 0 in the first round (kit players
+  // set themselves up at round() == 0). The statement, the viewer and the replays number the
+  // rounds from 1: round() + 1.
   int round() const { return s_.round; }
 
   // The cell at row i, column j; off the board, Cell() (a street cell with nothing), as the kit.

@@ -234,7 +234,8 @@ impl Game {
     pub fn me(&self) -> usize {
         self.me
     }
-    /// The round being played: 1 in the first round.
+    /// The kit's round number: rounds played so far, 0 in the first round (the statement's round
+    /// r is `round() + 1`).
     pub fn round(&self) -> i32 {
         self.round
     }

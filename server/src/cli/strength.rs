@@ -40,6 +40,7 @@ fn kit_rates(game: &str) -> Vec<(String, f64)> {
     let text = match game {
         "pandemic" => include_str!("../../../engine/tests/data/kit_dummy_rates_pandemic.txt"),
         "ork-island" => include_str!("../../../engine/tests/data/kit_dummy_rates_ork_island.txt"),
+        "walking-dead" => include_str!("../../../engine/tests/data/kit_dummy_rates_walking_dead.txt"),
         _ => "",
     };
     text.lines()
@@ -158,7 +159,7 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
 mod tests {
     #[test]
     fn kit_rates_are_read_for_both_games() {
-        for (game, n) in [("pandemic", 6), ("ork-island", 6)] {
+        for (game, n) in [("pandemic", 6), ("ork-island", 6), ("walking-dead", 6)] {
             let rates = super::kit_rates(game);
             assert_eq!(rates.len(), n, "{game}: {rates:?}");
             assert!(rates.iter().all(|(_, v)| (0.0..=100.0).contains(v)), "{rates:?}");

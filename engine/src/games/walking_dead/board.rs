@@ -6,15 +6,41 @@ use crate::grid::{Grid, Pos};
 pub struct Board {
     waste: Grid<bool>,
     streets: Vec<Pos>,
+    /// The street cells among each cell's 8 neighbours, as row-major indices: cell k's are
+    /// `king[king_at[k]..king_at[k + 1]]` (the zombies' search reads them every round).
+    king_at: Vec<u32>,
+    king: Vec<u16>,
 }
 
 /// The 4-neighbours of a cell (kit order: down, right, up, left).
 pub const STRAIGHT: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 
+/// The 8 neighbours of a cell, in the kit's `Dir` order.
+pub const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+
 impl Board {
+    /// A board of these cells; at most 65536 of them (boards are 60 × 60).
     pub fn new(waste: Grid<bool>) -> Board {
+        assert!(waste.rows() * waste.cols() <= 1 << 16, "a board has at most 65536 cells");
         let streets = waste.positions().filter(|&p| !waste[p]).collect();
-        Board { waste, streets }
+        let mut king_at = Vec::with_capacity(waste.rows() * waste.cols() + 1);
+        let mut king = Vec::new();
+        for p in waste.positions() {
+            king_at.push(king.len() as u32);
+            for (di, dj) in KING {
+                let q = Pos::new(p.i + di, p.j + dj);
+                if waste.get(q) == Some(&false) {
+                    king.push(waste.index(q) as u16);
+                }
+            }
+        }
+        king_at.push(king.len() as u32);
+        Board { waste, streets, king_at, king }
+    }
+
+    /// The street cells among cell k's 8 neighbours (row-major indices).
+    pub fn king_neighbours(&self, k: usize) -> &[u16] {
+        &self.king[self.king_at[k] as usize..self.king_at[k + 1] as usize]
     }
 
     pub fn rows(&self) -> usize {
@@ -53,7 +79,7 @@ impl Board {
 
     /// The 4-connected components of the street cells, each as its size.
     pub fn street_components(&self) -> Vec<usize> {
-        components(&self.waste, false, &STRAIGHT)
+        street_components(&self.waste)
     }
 
     /// The 8-connected groups of waste cells (the generator's chains), each as its size.
@@ -61,6 +87,11 @@ impl Board {
         const EIGHT: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
         components(&self.waste, true, &EIGHT)
     }
+}
+
+/// The 4-connected components of the street cells of a waste grid, each as its size.
+pub fn street_components(waste: &Grid<bool>) -> Vec<usize> {
+    components(waste, false, &STRAIGHT)
 }
 
 /// Sizes of the connected groups of cells equal to `value`, in order of their first cell.

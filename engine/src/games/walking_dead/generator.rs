@@ -25,9 +25,9 @@ const FOUR: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 /// A generated board: the first draw whose streets are one 4-connected component.
 pub fn generate(rows: usize, cols: usize, rng: &mut GameRng) -> Board {
     loop {
-        let board = Board::new(draw_waste(rows, cols, rng));
-        if board.street_components().len() == 1 {
-            return board;
+        let waste = draw_waste(rows, cols, rng);
+        if super::board::street_components(&waste).len() == 1 {
+            return Board::new(waste);
         }
     }
 }

@@ -3,8 +3,8 @@
 //! decisions and the same `random` draws, so native and WebAssembly Demos play identical matches.
 //!
 //! Demo, each round, does nothing once its CPU status reaches 0.9 or past half the match
-//! (`round() > num_rounds / 2`, `round()` being the round played, from 1). Otherwise, its alive
-//! units in ascending id order:
+//! (`round() > num_rounds / 2`, `round()` being the kit's: 0 in the first round). Otherwise, its
+//! alive units in ascending id order:
 //! - in even rounds, each draws `random(0, 3)` among Up, Down, Left, Right and moves there when
 //!   the cell is on the board and not waste;
 //! - in odd rounds, it draws `random(0, 3)` once: on 0 or 1 every unit moves Left (same check);
@@ -46,7 +46,8 @@ impl Bot<WalkingDead> for Demo {
     fn play(&mut self, turn: &mut Turn<'_, WalkingDead>) -> Result<(), BotFailure> {
         let s = turn.state();
         let me = turn.me();
-        let round = s.round + 1;
+        // The kit's numbering, as the kit's Demo sees it: 0 in the first round.
+        let round = s.round;
         if turn.status(me) >= 0.9 || round > s.params.num_rounds / 2 {
             return Ok(());
         }

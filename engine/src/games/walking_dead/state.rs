@@ -182,13 +182,12 @@ impl State {
 
     /// Cells each clan owns.
     pub fn owned_cells(&self) -> [i64; NB_PLAYERS] {
-        let mut n = [0; NB_PLAYERS];
+        // Branch-free: slot 0 counts the cells nobody owns.
+        let mut n = [0i64; NB_PLAYERS + 1];
         for &o in &self.owner {
-            if o >= 0 {
-                n[o as usize] += 1;
-            }
+            n[(o + 1) as usize] += 1;
         }
-        n
+        [n[1], n[2], n[3], n[4]]
     }
 
     /// The score formula of the statement, from the counts so far and the cells owned now.

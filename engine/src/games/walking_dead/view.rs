@@ -2,7 +2,8 @@
 //!
 //! Setup view: the 12 parameters of `default.cnf` after `num_players`, in its order (i32 each),
 //! then one byte per cell, row-major: 0 street, 1 waste.
-//! Round view: the round being played (i32; 1 in the first round), status (f64 × 4), scores
+//! Round view: the kit's round number (i32): rounds played so far, 0 in the first round (the
+//! statement's round r is this + 1; kit players set themselves up at round 0), status (f64 × 4), scores
 //! (i64 × 4), strengths (i32 × 4), one byte per cell (owner + 1, 0 for none), the food (count,
 //! then row and column i32 each), the units (count, then type, player, row, column and rounds
 //! for zombie, i32 each).
@@ -38,7 +39,7 @@ pub fn encode_setup(s: &State, out: &mut Vec<u8>) {
 
 pub fn encode_round(s: &State, status: &[f64; NB_PLAYERS], out: &mut Vec<u8>) {
     out.reserve(128 + s.owner.len() + 8 * s.params.food + 20 * s.units.len());
-    put_i32(out, i64::from(s.round) + 1);
+    put_i32(out, i64::from(s.round));
     for st in status {
         out.extend_from_slice(&st.to_le_bytes());
     }

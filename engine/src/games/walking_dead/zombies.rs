@@ -4,35 +4,37 @@
 use super::state::{State, UnitType};
 use crate::grid::Pos;
 use crate::rng::GameRng;
-use std::collections::VecDeque;
 
 const EIGHT: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
+/// The distance of a cell no alive unit can reach.
+pub const FAR: u16 = u16::MAX;
+
 /// Distance (in king moves) from each cell to the nearest alive unit, through street cells with
-/// no dead unit and no zombie; `u32::MAX` where unreachable.
-pub fn distances(s: &State) -> Vec<u32> {
+/// no dead unit and no zombie; [`FAR`] where unreachable.
+pub fn distances(s: &State) -> Vec<u16> {
     let b = &s.board;
-    let mut dist = vec![u32::MAX; b.rows() * b.cols()];
-    let mut queue = VecDeque::new();
+    let mut dist = vec![FAR; b.rows() * b.cols()];
+    // A breadth-first search over cell indices: `queue[head..]` is the frontier.
+    let mut queue: Vec<u16> = Vec::with_capacity(b.streets().len());
     for u in &s.units {
-        if u.kind == UnitType::Alive && s.unit_at[b.index(u.pos)] == u.id as i32 {
-            dist[b.index(u.pos)] = 0;
-            queue.push_back(u.pos);
+        let k = b.index(u.pos);
+        if u.kind == UnitType::Alive && s.unit_at[k] == u.id as i32 {
+            dist[k] = 0;
+            queue.push(k as u16);
         }
     }
-    while let Some(p) = queue.pop_front() {
-        let d = dist[b.index(p)] + 1;
-        for (di, dj) in EIGHT {
-            let q = Pos::new(p.i + di, p.j + dj);
-            if !b.is_street(q) {
-                continue;
+    let mut head = 0;
+    while head < queue.len() {
+        let k = queue[head] as usize;
+        head += 1;
+        let d = dist[k] + 1;
+        for &q in b.king_neighbours(k) {
+            let q = q as usize;
+            if dist[q] == FAR && s.unit_at[q] < 0 {
+                dist[q] = d;
+                queue.push(q as u16);
             }
-            let k = b.index(q);
-            if dist[k] != u32::MAX || s.unit_at[k] >= 0 {
-                continue;
-            }
-            dist[k] = d;
-            queue.push_back(q);
         }
     }
     dist
@@ -47,7 +49,7 @@ pub fn move_zombies(s: &mut State, food_gone: &mut usize, rng: &mut GameRng) {
         if z.kind != UnitType::Zombie || s.unit_at[s.board.index(z.pos)] != id as i32 {
             continue;
         }
-        let mut best = u32::MAX;
+        let mut best = FAR;
         let mut options: Vec<Pos> = Vec::with_capacity(8);
         for (di, dj) in EIGHT {
             let q = Pos::new(z.pos.i + di, z.pos.j + dj);
@@ -59,7 +61,7 @@ pub fn move_zombies(s: &mut State, food_gone: &mut usize, rng: &mut GameRng) {
                 best = d;
                 options.clear();
             }
-            if d == best && d != u32::MAX {
+            if d == best && d != FAR {
                 options.push(q);
             }
         }

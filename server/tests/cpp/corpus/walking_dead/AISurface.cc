@@ -159,7 +159,7 @@ struct PLAYER_NAME : public Player {
   }
 
   virtual void play () {
-    if (round() == 1) {
+    if (round() == 0) {
       check_utils();
       check_structs();
       check_settings();
@@ -190,7 +190,7 @@ struct PLAYER_NAME : public Player {
       if (chosen != -1) move(id, Dir(chosen));
     }
     int r = round();
-    if (r == 1 or r == 2 or r == num_rounds() / 2 or r == num_rounds())
+    if (r == 0 or r == 1 or r == num_rounds() / 2 or r == num_rounds() - 1)
       cerr << "surface ok round " << r << endl;
   }
 
