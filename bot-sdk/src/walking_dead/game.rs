@@ -21,8 +21,11 @@ pub struct Game {
     status: [f64; NB_PLAYERS],
     scores: [i64; NB_PLAYERS],
     strength: [i32; NB_PLAYERS],
-    owner: Vec<i8>,
+    /// Owner + 1 per cell (0 none), as the view has them.
+    owner: Vec<u8>,
     food: Vec<bool>,
+    /// The cells `food` marks, to clear them next round.
+    food_cells: Vec<usize>,
     units: Vec<Unit>,
     unit_at: Vec<i32>,
     alive: [Vec<usize>; NB_PLAYERS],
@@ -80,7 +83,7 @@ impl Game {
             me: header.me,
             settings,
             waste,
-            owner: vec![-1; n],
+            owner: vec![0; n],
             food: vec![false; n],
             unit_at: vec![-1; n],
             orders: Orders::new(),
@@ -102,18 +105,22 @@ impl Game {
             *s = r.i32("strength")?;
         }
         let n = self.waste.len();
-        for (o, &b) in self.owner.iter_mut().zip(r.bytes(n, "owners")?) {
-            *o = match b {
-                0..=4 => b as i8 - 1,
-                _ => return Err(ViewError { what: "an owner is not 0..=4", at: 0 }),
-            };
+        // Copied as they are (owner + 1), checked in one pass: the round's largest decoding job.
+        let owners = r.bytes(n, "owners")?;
+        if owners.iter().any(|&b| b > 4) {
+            return Err(r.error("an owner is not 0..=4"));
         }
-        self.food.iter_mut().for_each(|f| *f = false);
+        self.owner.copy_from_slice(owners);
+        for &k in &self.food_cells {
+            self.food[k] = false;
+        }
+        self.food_cells.clear();
         let nb_food = r.index(n, "number of food items")?;
         for _ in 0..nb_food {
             let p = Pos::new(r.i32("a food row")?, r.i32("a food column")?);
             let k = self.cell_index(p).ok_or_else(|| r.error("food off the board"))?;
             self.food[k] = true;
+            self.food_cells.push(k);
         }
         for u in &self.units {
             if let Some(k) = self.cell_index(u.pos) {
@@ -245,7 +252,7 @@ impl Game {
             None => Cell::default(),
             Some(k) => Cell {
                 kind: if self.waste[k] { CellType::Waste } else { CellType::Street },
-                owner: usize::try_from(self.owner[k]).ok(),
+                owner: usize::from(self.owner[k]).checked_sub(1),
                 id: usize::try_from(self.unit_at[k]).ok(),
                 food: self.food[k],
             },

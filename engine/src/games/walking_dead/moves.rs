@@ -41,9 +41,16 @@ pub fn interleave(orders: &[Vec<Order>; NB_PLAYERS], rng: &mut GameRng) -> Vec<O
     let mut next = [0usize; NB_PLAYERS];
     let total: usize = orders.iter().map(Vec::len).sum();
     let mut out = Vec::with_capacity(total);
+    let mut left = [0usize; NB_PLAYERS];
     while out.len() < total {
-        let left: Vec<usize> = (0..NB_PLAYERS).filter(|&p| next[p] < orders[p].len()).collect();
-        let p = left[rng.index(left.len())];
+        let mut n = 0;
+        for p in 0..NB_PLAYERS {
+            if next[p] < orders[p].len() {
+                left[n] = p;
+                n += 1;
+            }
+        }
+        let p = left[rng.index(n)];
         out.push(orders[p][next[p]]);
         next[p] += 1;
     }

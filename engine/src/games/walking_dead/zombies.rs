@@ -50,7 +50,8 @@ pub fn move_zombies(s: &mut State, food_gone: &mut usize, rng: &mut GameRng) {
             continue;
         }
         let mut best = FAR;
-        let mut options: Vec<Pos> = Vec::with_capacity(8);
+        let mut options: [Pos; 8] = [Pos::default(); 8];
+        let mut n = 0;
         for (di, dj) in EIGHT {
             let q = Pos::new(z.pos.i + di, z.pos.j + dj);
             if !s.board.contains(q) {
@@ -59,16 +60,17 @@ pub fn move_zombies(s: &mut State, food_gone: &mut usize, rng: &mut GameRng) {
             let d = dist[s.board.index(q)];
             if d < best {
                 best = d;
-                options.clear();
+                n = 0;
             }
             if d == best && d != FAR {
-                options.push(q);
+                options[n] = q;
+                n += 1;
             }
         }
-        if options.is_empty() {
+        if n == 0 {
             continue;
         }
-        let to = options[rng.index(options.len())];
+        let to = options[rng.index(n)];
         let k = s.board.index(to);
         match s.unit_on(to).map(|u| (u.id, u.kind)) {
             Some((victim, UnitType::Alive)) => {
