@@ -6,6 +6,7 @@ use engine::game::Game;
 use engine::games::walking_dead::house::Null;
 use engine::games::walking_dead::params::Params;
 use engine::games::walking_dead::placement::is_safe;
+use engine::games::walking_dead::zombies::{distances, steps_from_distances, zombie_steps};
 use engine::games::walking_dead::{board_stats, replay, Dir, Order, State, Unit, UnitType, WalkingDead};
 use engine::grid::Pos;
 use engine::params::ParamValues;
@@ -59,6 +60,8 @@ fn check_invariants(s: &State) {
         }
     }
     assert!(s.strength_points.iter().all(|&x| x >= 0));
+    // The zombies' bit-parallel search picks the steps the full distance map gives.
+    assert_eq!(zombie_steps(s), steps_from_distances(s, &distances(s)), "round {}", s.round);
     if s.round == 0 {
         assert_eq!(s.scores, [0; 4]);
     } else {

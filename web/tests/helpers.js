@@ -29,27 +29,35 @@ function arena(args) {
   return execFileSync(ARENA, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** Runs `arena run pandemic ... --out FILE` and returns FILE. */
-function makeReplay(dir, seed, bots = ['Demo', 'Demo', 'Null', 'Null'], extra = []) {
-  const out = path.join(dir, `seed${seed}.replay`);
-  arena(['run', 'pandemic', ...bots, '--seed', String(seed), '--out', out, ...extra]);
-  return out;
+/**
+ * Runs `arena run GAME BOTS --seed SEED --out FILE` and returns FILE. The tests read moves and
+ * fights off these matches, so a bot frozen in one is an error here, with its reason, rather
+ * than a later assertion about an empty board.
+ */
+function runMatch(game, file, seed, bots, extra) {
+  const out = JSON.parse(arena(['run', game, ...bots, '--seed', String(seed), '--out', file, '--json', ...extra]));
+  for (const [seat, p] of out.players.entries()) {
+    if (p.frozen) throw new Error(`${game} seed ${seed}: player ${seat} (${p.name}) was frozen: ${JSON.stringify(p.frozen)}`);
+  }
+  return file;
 }
 
-/** Runs `arena run ork-island ... --out FILE` and returns FILE. */
+/** A Pandemic match's replay file. */
+function makeReplay(dir, seed, bots = ['Demo', 'Demo', 'Null', 'Null'], extra = []) {
+  return runMatch('pandemic', path.join(dir, `seed${seed}.replay`), seed, bots, extra);
+}
+
+/** An Ork Island match's replay file. */
 function makeOrkReplay(dir, seed, bots = ['Demo', 'Demo', 'Demo', 'Null'], extra = []) {
-  const out = path.join(dir, `ork-island-seed${seed}.replay`);
-  arena(['run', 'ork-island', ...bots, '--seed', String(seed), '--out', out, ...extra]);
-  return out;
+  return runMatch('ork-island', path.join(dir, `ork-island-seed${seed}.replay`), seed, bots, extra);
+}
+
+/** A Walking Dead match's replay file. */
+function makeWalkingDeadReplay(dir, seed, bots = ['Dummy', 'Demo', 'Demo', 'Null'], extra = []) {
+  return runMatch('walking-dead', path.join(dir, `walking-dead-seed${seed}.replay`), seed, bots, extra);
 }
 
 /** `arena replay FILE --frame N`, parsed: the Rust reader's view of round N. */
-function makeWalkingDeadReplay(dir, seed, bots = ['Dummy', 'Demo', 'Demo', 'Null'], extra = []) {
-  const out = path.join(dir, `walking-dead-seed${seed}.replay`);
-  arena(['run', 'walking-dead', ...bots, '--seed', String(seed), '--out', out, ...extra]);
-  return out;
-}
-
 function rustFrame(file, n) {
   return JSON.parse(arena(['replay', file, '--frame', String(n)]));
 }

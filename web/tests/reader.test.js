@@ -543,3 +543,17 @@ test('The Walking Dead: other seeds and bots agree, and damaged rounds give the 
   const rust = h.rustError(bad);
   assert.throws(() => openFile(bad), (e) => e.message.replace(/damaged replay: /g, '') === rust.replace(/damaged replay: /g, ''));
 });
+
+test('The Walking Dead: diagonal orders (tried, ignored by the rules) read as the Rust reader reads them', () => {
+  // The kit-style corpus player orders one unit diagonally every round; the house bots never do.
+  const wasm = path.join(dir, 'wd-tolerant.wasm');
+  h.arena(['build', path.join(h.ROOT, 'server/tests/cpp/corpus/walking_dead/AITolerant.cc'), '--game', 'walking-dead', '-o', wasm]);
+  const file = h.makeWalkingDeadReplay(dir, 5, ['Demo', wasm, 'Dummy', 'Null']);
+  const model = sameAsRust(file, 4);
+  let diagonal = 0;
+  for (let n = 1; n <= model.lastFrame; n++) {
+    const m = model.frame(n).moves;
+    for (let i = 1; i < m.length; i += 2) diagonal += m[i] % 2;
+  }
+  assert.ok(diagonal >= 100, `${diagonal} diagonal moves`);
+});

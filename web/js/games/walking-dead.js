@@ -58,32 +58,53 @@
     return f;
   }
 
-  /** The moves: per player a count, unit id differences and directions, then the execution
-   * order as a player byte per move. Returns [unit, dir, unit, dir, ...] in execution order. */
-  function readMoves(r, nbUnits) {
+  /** Values of `bits` bits (2 here), 8 / bits to a byte, first in the low bits. */
+  function readPacked(r, count, bits, what) {
+    var per = 8 / bits, mask = (1 << bits) - 1;
+    var bytes = r.bytes(Math.ceil(count / per), what);
+    var out = new Uint8Array(count);
+    for (var i = 0; i < count; i++) out[i] = (bytes[(i / per) | 0] >> ((i % per) * bits)) & mask;
+    return out;
+  }
+
+  /** The moves: per player of the mover a count, each unit as its rank among that player's
+   * units not named yet, straight directions as 2-bit fields and the diagonal ones apart; then
+   * the execution order as 2-bit player fields. Returns [unit, dir, unit, dir, ...] in
+   * execution order. */
+  function readMoves(r, prev) {
+    var nbUnits = prev.player.length;
+    var owner = function (u) { return Math.min(3, Math.max(0, prev.player[u])); };
     var groups = [], total = 0;
     for (var p = 0; p < 4; p++) {
       var len = r.bounded(nbUnits + 1, 'move count');
-      var units = [], last = 0;
+      var left = [];
+      for (var u = 0; u < nbUnits; u++) if (owner(u) === p) left.push(u);
+      var units = [];
       for (var i = 0; i < len; i++) {
-        last += r.signed('moved unit');
-        if (!(last >= 0 && last < nbUnits)) throw corrupt('moved unit out of range');
-        units.push(last);
+        var rank = r.varint('moved unit');
+        if (!(rank < left.length)) throw corrupt('moved unit out of range');
+        units.push(left.splice(rank, 1)[0]);
+      }
+      var codes = readPacked(r, len, 2, 'move directions');
+      for (i = 0; i < len; i++) codes[i] *= 2;
+      var diagonal = r.bounded(len + 1, 'diagonal move count');
+      for (i = 0; i < diagonal; i++) {
+        var at = r.bounded(len, 'diagonal move');
+        codes[at] = r.u8('diagonal direction');
       }
       var g = [];
       for (i = 0; i < len; i++) {
-        var code = r.u8('move direction');
-        if (code > 7) throw corrupt('direction ' + code);
-        g.push([units[i], code]);
+        if (codes[i] > 7) throw corrupt('direction ' + codes[i]);
+        g.push([units[i], codes[i]]);
       }
       groups.push({ moves: g, next: 0 });
       total += len;
     }
+    var order = readPacked(r, total, 2, 'move order');
     var out = new Int32Array(2 * total);
     for (i = 0; i < total; i++) {
-      var q = r.u8('move order');
-      var grp = groups[q];
-      if (!grp || grp.next >= grp.moves.length) throw corrupt('move order names a player with no move left');
+      var grp = groups[order[i]];
+      if (grp.next >= grp.moves.length) throw corrupt('move order names a player with no move left');
       var m = grp.moves[grp.next++];
       out[2 * i] = m[0];
       out[2 * i + 1] = m[1];
@@ -111,7 +132,7 @@
       if (pl < -1 || pl > 3) throw corrupt('unit ' + u + ' has player ' + pl);
       f.player[u] = pl;
     }
-    f.moves = readMoves(r, U);
+    f.moves = readMoves(r, prev);
     // Positions are differences from where each unit's first straight move would take it.
     var guess = Int32Array.from(prev.pos);
     var moved = new Uint8Array(U);

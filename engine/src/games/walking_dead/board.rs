@@ -10,6 +10,9 @@ pub struct Board {
     /// `king[king_at[k]..king_at[k + 1]]` (the zombies' search reads them every round).
     king_at: Vec<u32>,
     king: Vec<u16>,
+    /// Bit j of `street_rows[i]` is set when cell (i, j) is street (boards up to 64 columns; empty
+    /// for wider ones): the zombies' bit-parallel search starts from it.
+    street_rows: Vec<u64>,
 }
 
 /// The 4-neighbours of a cell (kit order: down, right, up, left).
@@ -35,12 +38,24 @@ impl Board {
             }
         }
         king_at.push(king.len() as u32);
-        Board { waste, streets, king_at, king }
+        let mut street_rows = Vec::new();
+        if waste.cols() <= 64 {
+            street_rows = vec![0; waste.rows()];
+            for p in waste.positions().filter(|&p| !waste[p]) {
+                street_rows[p.i as usize] |= 1 << p.j;
+            }
+        }
+        Board { waste, streets, king_at, king, street_rows }
     }
 
     /// The street cells among cell k's 8 neighbours (row-major indices).
     pub fn king_neighbours(&self, k: usize) -> &[u16] {
         &self.king[self.king_at[k] as usize..self.king_at[k + 1] as usize]
+    }
+
+    /// The street cells as one bit mask per row (boards up to 64 columns; empty otherwise).
+    pub fn street_rows(&self) -> &[u64] {
+        &self.street_rows
     }
 
     pub fn rows(&self) -> usize {

@@ -5,8 +5,10 @@
 //! Initial part: rows, cols (varints), one byte per cell (1 waste), the unit count, then a round
 //! body against a baseline of units at (0, 0) with type 0, player -1 and counter -1, nothing
 //! owned and every count 0. Round body: round (varint); unit types (XOR, a byte each), players
-//! (player + 1, XOR); the moves tried (per player of the mover: count, unit id differences,
-//! directions; then the execution order as a player byte per move); positions (signed
+//! (player + 1, XOR); the moves tried (per player of the mover: count, each unit as its rank
+//! among that player's units not named yet, straight directions as 2-bit fields and diagonal
+//! ones apart; then the execution
+//! order as 2-bit player fields); positions (signed
 //! difference of row-major index from where the unit's straight move would take it); counters
 //! (signed difference); owner changes beyond those the units imply (each alive unit's cell is owned by
 //! its clan): count, then cell-index gap and owner + 1; food cells (count,
@@ -79,61 +81,99 @@ impl Frame {
     }
 }
 
-/// The moves tried, grouped by the player of the moving unit (each group in execution order: its
-/// length, units as differences of ids, then directions), then the execution order as one
-/// player byte per move: the players interleave at random, but each orders its units its own
-/// way (usually by id), so the groups compress well.
+/// The moves tried, grouped by the player of the moving unit (each group in execution order).
+/// A group is its length, then each unit as its rank among the player's units not yet named in
+/// the group (a unit moves at most once a round, so a player moving all its units in any order
+/// costs about log2(n!) bits), then the directions, four 2-bit fields a byte with the diagonal
+/// ones (the rules ignore them) listed apart. Then the execution
+/// order: the player of each move, four 2-bit fields a byte. The players interleave at random,
+/// so dense fields are what zstd can shrink least badly; Dummy matches move every unit every
+/// round, which made the moves two fifths of a replay written a byte per field.
 fn write_moves(moves: &[Order], prev: &Frame, w: &mut Writer) {
-    let player = |m: &Order| prev.units[m.unit].player.clamp(0, NB_PLAYERS as i32 - 1) as u8;
+    let player = |u: usize| prev.units[u].player.clamp(0, NB_PLAYERS as i32 - 1) as u8;
     for p in 0..NB_PLAYERS as u8 {
-        let group: Vec<&Order> = moves.iter().filter(|m| player(m) == p).collect();
+        let group: Vec<&Order> = moves.iter().filter(|m| player(m.unit) == p).collect();
         w.varint(group.len() as u64);
-        let mut last = 0i64;
+        let mut left: Vec<usize> = (0..prev.units.len()).filter(|&u| player(u) == p).collect();
         for m in &group {
-            w.signed(m.unit as i64 - last);
-            last = m.unit as i64;
+            // Every move of the group is by one of `left` (a unit of p, at most once a round).
+            let rank = left.binary_search(&m.unit);
+            debug_assert!(rank.is_ok(), "unit {} moves twice or for another player", m.unit);
+            let rank = rank.unwrap_or_else(|r| r);
+            w.varint(rank as u64);
+            if rank < left.len() && left[rank] == m.unit {
+                left.remove(rank);
+            }
         }
-        for m in &group {
+        // Straight directions (code / 2) as 2-bit fields, then the diagonal ones (ignored by the
+        // rules, but tried) as exceptions: count, then index in the group and code.
+        write_packed(group.iter().map(|m| m.dir.code() / 2), 2, w);
+        let diagonal: Vec<(usize, &&Order)> = group.iter().enumerate().filter(|(_, m)| !m.dir.is_straight()).collect();
+        w.varint(diagonal.len() as u64);
+        for (i, m) in diagonal {
+            w.varint(i as u64);
             w.u8(m.dir.code());
         }
     }
-    for m in moves {
-        w.u8(player(m));
+    write_packed(moves.iter().map(|m| player(m.unit)), 2, w);
+}
+
+/// Writes values below 2^bits (bits dividing 8), 8 / bits to a byte, first in the low bits.
+fn write_packed(values: impl Iterator<Item = u8>, bits: u32, w: &mut Writer) {
+    let (mut acc, mut n) = (0u8, 0);
+    for v in values {
+        acc |= v << (n * bits);
+        n += 1;
+        if n * bits == 8 {
+            w.u8(acc);
+            (acc, n) = (0, 0);
+        }
+    }
+    if n > 0 {
+        w.u8(acc);
     }
 }
 
+/// Reads `count` values written by [`write_packed`].
+fn read_packed(r: &mut Reader, count: usize, bits: u32, what: &str) -> Result<Vec<u8>, ReplayError> {
+    let per_byte = (8 / bits) as usize;
+    let bytes = r.bytes(count.div_ceil(per_byte), what)?;
+    let mask = (1u8 << bits) - 1;
+    Ok((0..count).map(|i| bytes[i / per_byte] >> ((i % per_byte) as u32 * bits) & mask).collect())
+}
+
 /// Reads [`write_moves`].
-fn read_moves(r: &mut Reader, nb_units: usize) -> Result<Vec<Order>, ReplayError> {
+fn read_moves(r: &mut Reader, prev: &Frame) -> Result<Vec<Order>, ReplayError> {
+    let nb_units = prev.units.len();
+    let player = |u: usize| prev.units[u].player.clamp(0, NB_PLAYERS as i32 - 1) as u8;
     let mut groups: [std::collections::VecDeque<Order>; NB_PLAYERS] = Default::default();
     let mut total = 0;
-    for group in groups.iter_mut() {
+    for (p, group) in groups.iter_mut().enumerate() {
         let len = r.bounded(nb_units + 1, "move count")?;
+        let mut left: Vec<usize> = (0..nb_units).filter(|&u| player(u) == p as u8).collect();
         let mut units = Vec::with_capacity(len);
-        let mut last = 0i64;
         for _ in 0..len {
-            let unit = last + r.signed("moved unit")?;
-            last = unit;
-            units.push(
-                usize::try_from(unit)
-                    .ok()
-                    .filter(|&u| u < nb_units)
-                    .ok_or_else(|| corrupt("moved unit out of range"))?,
-            );
+            let rank = r.varint("moved unit")?;
+            let rank = usize::try_from(rank)
+                .ok()
+                .filter(|&k| k < left.len())
+                .ok_or_else(|| corrupt("moved unit out of range"))?;
+            units.push(left.remove(rank));
         }
-        for unit in units {
-            let code = r.u8("move direction")?;
+        let mut codes: Vec<u8> = read_packed(r, len, 2, "move directions")?.into_iter().map(|c| c * 2).collect();
+        for _ in 0..r.bounded(len + 1, "diagonal move count")? {
+            let i = r.bounded(len, "diagonal move")?;
+            codes[i] = r.u8("diagonal direction")?;
+        }
+        for (unit, code) in units.into_iter().zip(codes) {
             let dir = Dir::from_code(code).ok_or_else(|| corrupt(format!("direction {code}")))?;
             group.push_back(Order { unit, dir });
         }
         total += len;
     }
     let mut moves = Vec::with_capacity(total);
-    for _ in 0..total {
-        let p = r.u8("move order")? as usize;
-        let m = groups
-            .get_mut(p)
-            .and_then(|g| g.pop_front())
-            .ok_or_else(|| corrupt("move order names a player with no move left"))?;
+    for p in read_packed(r, total, 2, "move order")? {
+        let m = groups[p as usize].pop_front().ok_or_else(|| corrupt("move order names a player with no move left"))?;
         moves.push(m);
     }
     Ok(moves)
@@ -288,7 +328,7 @@ fn read_body(r: &mut Reader, board: &Board, prev: &Frame) -> Result<Frame, Repla
         u.player = p;
     }
     let n = f.units.len();
-    let moves = read_moves(r, n)?;
+    let moves = read_moves(r, prev)?;
     let predicted = predicted_positions(prev, &moves, board.cols());
     for (u, guess) in f.units.iter_mut().zip(predicted) {
         let k = guess + r.signed("unit position")?;
