@@ -1,7 +1,10 @@
+pub mod chains;
 pub mod conquest;
 pub mod fixed_grid;
 pub mod grid_view;
+pub mod interleave;
 pub mod ork_island;
 pub mod pandemic;
+pub mod purge;
 pub mod replay_parts;
 pub mod walking_dead;

@@ -6,6 +6,8 @@ use crate::game::NB_PLAYERS;
 use crate::grid::Pos;
 use crate::rng::GameRng;
 
+pub use crate::games::interleave::interleave;
+
 /// The chance that the unit starting a fight wins it outright: 3 in 10 (the statement's 30%).
 pub const SURPRISE: (u32, u32) = (3, 10);
 
@@ -33,28 +35,6 @@ pub struct MovePhase {
     pub eaten: [i64; NB_PLAYERS],
     /// Food items gone (eaten or destroyed), to regenerate.
     pub food_gone: usize,
-}
-
-/// Interleaves the players' orders: repeatedly a uniformly drawn player among those with orders
-/// left gives its next one, so each player's own order is kept.
-pub fn interleave(orders: &[Vec<Order>; NB_PLAYERS], rng: &mut GameRng) -> Vec<Order> {
-    let mut next = [0usize; NB_PLAYERS];
-    let total: usize = orders.iter().map(Vec::len).sum();
-    let mut out = Vec::with_capacity(total);
-    let mut left = [0usize; NB_PLAYERS];
-    while out.len() < total {
-        let mut n = 0;
-        for p in 0..NB_PLAYERS {
-            if next[p] < orders[p].len() {
-                left[n] = p;
-                n += 1;
-            }
-        }
-        let p = left[rng.index(n)];
-        out.push(orders[p][next[p]]);
-        next[p] += 1;
-    }
-    out
 }
 
 /// Executes one move with the clans' strengths at the start of the round.

@@ -1,0 +1,309 @@
+//! Whole matches of The Purge: the game's invariants on every state a bot is shown, the replay
+//! checked against those states, determinism and the order cap.
+
+use engine::cnf::BoardSource;
+use engine::game::Game;
+use engine::games::purge::params::Params;
+use engine::games::purge::state::Citizen;
+use engine::games::purge::{replay, Barricade, CitizenType, Item, Order, OrderKind, Purge, State};
+use engine::grid::Dir;
+use engine::params::ParamValues;
+use engine::referee::{play_match, Bot, BotFailure, FreezeReason, MatchOutput, MatchSetup, Turn};
+use proptest::prelude::*;
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone, Debug, PartialEq)]
+struct Snapshot {
+    round: u32,
+    citizens: Vec<Citizen>,
+    item: Vec<Option<Item>>,
+    barricade: Vec<Option<Barricade>>,
+    scores: [i64; 4],
+}
+
+fn snapshot(s: &State) -> Snapshot {
+    Snapshot {
+        round: s.round,
+        citizens: s.citizens.clone(),
+        item: s.item.clone(),
+        barricade: s.barricade.clone(),
+        scores: s.scores(),
+    }
+}
+
+fn check_invariants(s: &State) {
+    let p = &s.params;
+    let cells = s.board.rows() * s.board.cols();
+    for (id, c) in s.citizens.iter().enumerate() {
+        assert_eq!(c.id, id);
+        assert!(c.player < 4);
+        if !c.alive {
+            continue;
+        }
+        let k = s.board.index(c.pos);
+        assert!(s.board.is_street(c.pos), "citizen {id} in a building");
+        assert_eq!(s.citizen_at[k], id as i32, "citizen {id}");
+        assert!(s.item[k].is_none(), "an item under citizen {id}");
+        if let Some(b) = s.barricade[k] {
+            assert_eq!(b.player, c.player, "citizen {id} inside a rival barricade");
+        }
+        let max = match c.kind {
+            CitizenType::Builder => p.builder_life,
+            CitizenType::Warrior => p.warrior_life,
+        };
+        assert!(c.life > 0 && c.life <= max, "citizen {id} life {}", c.life);
+        assert_eq!(c.weapon.is_some(), c.kind == CitizenType::Warrior, "citizen {id}: {c:?}");
+    }
+    assert_eq!(s.citizen_at.iter().filter(|&&c| c >= 0).count(), s.citizens.iter().filter(|c| c.alive).count());
+    // Every player keeps its numbers: alive citizens plus those waiting to come back.
+    for pl in 0..4 {
+        for (kind, n) in [(CitizenType::Builder, p.builders), (CitizenType::Warrior, p.warriors)] {
+            let alive = s.citizens_of(pl, kind).len();
+            let waiting = s
+                .queue
+                .iter()
+                .filter(|q| q.what == engine::games::purge::state::Regen::Citizen { player: pl, kind })
+                .count();
+            assert_eq!(alive + waiting, n, "player {pl} {kind:?}");
+        }
+        assert!(s.barricades_of(pl).len() <= p.max_barricades);
+    }
+    // Items on the board plus those waiting: the initial counts.
+    for (it, n) in [(Item::Money, p.money), (Item::Food, p.food), (Item::Gun, p.guns), (Item::Bazooka, p.bazookas)] {
+        let on = s.item.iter().filter(|&&x| x == Some(it)).count();
+        let waiting = s.queue.iter().filter(|q| q.what == engine::games::purge::state::Regen::Item(it)).count();
+        assert_eq!(on + waiting, n, "{it:?}");
+    }
+    for k in 0..cells {
+        let pos = s.board.pos(k);
+        if s.item[k].is_some() || s.barricade[k].is_some() {
+            assert!(s.board.is_street(pos));
+        }
+        if let Some(b) = s.barricade[k] {
+            assert!(b.resistance > 0 && b.resistance <= p.max_resistance);
+        }
+    }
+    if s.round.is_multiple_of(p.rounds_per_day) {
+        assert!(s.barricade.iter().all(Option::is_none), "a day begins with no barricade");
+    }
+    assert!(s.money_points.iter().chain(&s.kill_points).all(|&x| x >= 0));
+}
+
+/// Random moves and builds for its citizens, with bad and repeated orders among them.
+fn wander(t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
+    let s = t.state();
+    let me = t.me();
+    let ids: Vec<usize> = s.citizens.iter().filter(|c| c.alive && c.player == me).map(|c| c.id).collect();
+    let n = s.citizens.len() as i32;
+    for id in ids {
+        for _ in 0..t.random(1, 2) {
+            let kind = if t.random(0, 2) == 0 { OrderKind::Build } else { OrderKind::Move };
+            let dir = Dir::ALL[t.random(0, 4) as usize];
+            order(t, Order { citizen: id, kind, dir })?;
+        }
+    }
+    // Someone else's citizen, or an unknown id: dropped.
+    let other = t.random(0, n + 3) as usize;
+    order(t, Order { citizen: other, kind: OrderKind::Move, dir: Dir::Top })
+}
+
+fn order(t: &mut Turn<'_, Purge>, o: Order) -> Result<(), BotFailure> {
+    t.order(o).map_err(|e| BotFailure { reason: FreezeReason::Orders, message: e.to_string() })
+}
+
+struct Spy {
+    seen: Arc<Mutex<Vec<Snapshot>>>,
+}
+
+impl Bot<Purge> for Spy {
+    fn name(&self) -> &str {
+        "Spy"
+    }
+    fn hash(&self) -> String {
+        "test:spy".into()
+    }
+    fn play(&mut self, t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
+        let s = t.state();
+        check_invariants(s);
+        let mut seen = self.seen.lock().unwrap();
+        if let Some(prev) = seen.last() {
+            assert_eq!(s.round, prev.round + 1);
+        }
+        seen.push(snapshot(s));
+        drop(seen);
+        wander(t)
+    }
+}
+
+struct Wanderer;
+
+impl Bot<Purge> for Wanderer {
+    fn name(&self) -> &str {
+        "Wanderer"
+    }
+    fn hash(&self) -> String {
+        "test:wanderer".into()
+    }
+    fn play(&mut self, t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
+        wander(t)
+    }
+}
+
+/// Gives 1001 orders in round 2.
+struct Flooder;
+
+impl Bot<Purge> for Flooder {
+    fn name(&self) -> &str {
+        "Flooder"
+    }
+    fn hash(&self) -> String {
+        "test:flooder".into()
+    }
+    fn play(&mut self, t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
+        if t.state().round == 2 {
+            for _ in 0..1001 {
+                order(t, Order { citizen: 0, kind: OrderKind::Move, dir: Dir::Top })?;
+            }
+        }
+        wander(t)
+    }
+}
+
+fn setup(seed: u64, changes: &[(&str, i64)]) -> MatchSetup {
+    let mut params = ParamValues::defaults(Purge::param_specs());
+    for (k, v) in changes {
+        params.set(Purge::param_specs(), k, *v).unwrap();
+    }
+    MatchSetup { params, board: BoardSource::Generated, seed }
+}
+
+fn play(setup: &MatchSetup, bots: [Box<dyn Bot<Purge>>; 4]) -> MatchOutput {
+    let mut bots = bots;
+    play_match(setup, &mut bots, true).unwrap()
+}
+
+/// A whole match with a spy in seat 0: the invariants held every round and the replay has
+/// exactly the states the spy saw.
+fn spied_match(setup: &MatchSetup) -> MatchOutput {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let out =
+        play(setup, [Box::new(Spy { seen: seen.clone() }), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)]);
+    let seen = seen.lock().unwrap().clone();
+    let rounds = Purge::params(&setup.params).unwrap().num_rounds() as usize;
+    assert_eq!(seen.len(), rounds);
+    let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
+    assert_eq!(decoded.frames.len(), rounds + 1);
+    for snap in &seen {
+        let f = &decoded.frames[snap.round as usize];
+        let got = Snapshot {
+            round: f.round,
+            citizens: f.citizens.clone(),
+            item: f.item.clone(),
+            barricade: f.barricade.clone(),
+            scores: f.scores(),
+        };
+        assert_eq!(got, *snap, "round {}", snap.round);
+    }
+    let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
+    assert_eq!(decoded.frames.last().unwrap().scores().to_vec(), finals);
+    out
+}
+
+#[test]
+fn default_matches_keep_the_invariants_and_replay_as_played() {
+    let mut fights = 0;
+    let mut barricades = 0;
+    for seed in 1..=4 {
+        let out = spied_match(&setup(seed, &[]));
+        let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
+        fights += decoded.frames.iter().map(|f| f.log.fights.len()).sum::<usize>();
+        barricades += decoded.frames.iter().map(|f| f.barricade.iter().flatten().count()).sum::<usize>();
+        let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
+        assert!(finals.iter().any(|&x| x > 0), "wanderers pick up money: {finals:?}");
+        let bytes = out.replay.unwrap().len();
+        assert!(bytes < 30_000, "a default match's replay is {bytes} bytes");
+    }
+    assert!(fights > 0 && barricades > 0, "{fights} fights, {barricades} barricade-rounds");
+}
+
+/// Any parameters within their ranges.
+fn any_params() -> impl Strategy<Value = (Vec<(&'static str, i64)>, u64)> {
+    (
+        (1i64..=3, 1i64..=10, 12i64..=25, 12i64..=50, 1i64..=6, 1i64..=4),
+        (0i64..=10, 0i64..=10, 0i64..=5, 0i64..=4, 1i64..=120, 1i64..=60),
+        (1i64..=30, 1i64..=30, 1i64..=60, 1i64..=5),
+        0u64..1_000_000,
+    )
+        .prop_map(
+            |(
+                (days, half, rows, cols, b, w),
+                (money, food, guns, bazookas, life, lost),
+                (regen, rf, step, maxb),
+                seed,
+            )| {
+                let changes = vec![
+                    ("num_days", days),
+                    ("num_rounds_per_day", 2 * half),
+                    ("board_rows", rows),
+                    ("board_cols", cols),
+                    ("num_ini_builders", b),
+                    ("num_ini_warriors", w),
+                    ("num_ini_money", money),
+                    ("num_ini_food", food),
+                    ("num_ini_guns", guns),
+                    ("num_ini_bazookas", bazookas),
+                    ("builder_ini_life", life),
+                    ("warrior_ini_life", life + 10),
+                    ("life_lost_in_attack", lost),
+                    ("num_rounds_regen_builder", regen),
+                    ("num_rounds_regen_warrior", regen + 1),
+                    ("num_rounds_regen_food", rf),
+                    ("num_rounds_regen_weapon", rf + 2),
+                    ("barricade_resistance_step", step),
+                    ("max_num_barricades", maxb),
+                ];
+                (changes, seed)
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_parameters_and_seed_keep_the_invariants((changes, seed) in any_params()) {
+        spied_match(&setup(seed, &changes));
+    }
+}
+
+#[test]
+fn same_seed_same_bytes_different_seed_different_board() {
+    let run = |seed| {
+        play(
+            &setup(seed, &[("num_days", 1)]),
+            [Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
+        )
+    };
+    let (a, b, c) = (run(7), run(7), run(8));
+    assert_eq!(a.replay, b.replay);
+    let board = |o: &MatchOutput| replay::read(o.replay.as_ref().unwrap()).unwrap().board;
+    assert_ne!(board(&a), board(&c));
+}
+
+#[test]
+fn a_bot_over_the_order_cap_is_frozen_and_the_match_goes_on() {
+    let out = play(
+        &setup(3, &[("num_days", 1), ("num_rounds_per_day", 10)]),
+        [Box::new(Flooder), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
+    );
+    let f = out.summary.players[0].frozen.clone().expect("frozen");
+    assert_eq!((f.round, f.reason), (2, FreezeReason::Orders), "frozen in round 2, counted from 0");
+    assert_eq!(out.summary.rounds, 10);
+    assert!(out.summary.players[1..].iter().all(|p| p.frozen.is_none()));
+}
+
+#[test]
+fn defaults_are_the_kits() {
+    let p = Params::defaults();
+    assert_eq!(p.num_rounds(), 250);
+}
