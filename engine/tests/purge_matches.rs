@@ -307,3 +307,122 @@ fn defaults_are_the_kits() {
     let p = Params::defaults();
     assert_eq!(p.num_rounds(), 250);
 }
+
+// ---- FIXED boards ----
+
+fn generated(seed: u64) -> State {
+    Purge::setup(
+        &Params::defaults(),
+        &BoardSource::Generated,
+        &mut engine::rng::GameRng::new(seed, engine::rng::Stream::Board),
+    )
+    .unwrap()
+}
+
+/// The kit's FIXED layout of a state.
+fn fixed_text(s: &State) -> String {
+    let (rows, cols) = (s.board.rows() as i32, s.board.cols() as i32);
+    let mut t = String::from("FIXED\n   ");
+    t.push_str(&(0..cols).map(|j| char::from(b'0' + (j / 10) as u8)).collect::<String>());
+    t.push_str("\n   ");
+    t.push_str(&(0..cols).map(|j| char::from(b'0' + (j % 10) as u8)).collect::<String>());
+    t.push('\n');
+    for i in 0..rows {
+        t.push_str(&format!("{i:02} "));
+        for j in 0..cols {
+            let p = engine::grid::Pos::new(i, j);
+            t.push(match (s.board.is_street(p), s.item[s.board.index(p)]) {
+                (false, _) => 'B',
+                (true, None) => '.',
+                (true, Some(Item::Money)) => 'M',
+                (true, Some(Item::Food)) => 'F',
+                (true, Some(Item::Gun)) => 'G',
+                (true, Some(Item::Bazooka)) => 'Z',
+            });
+        }
+        t.push('\n');
+    }
+    t.push_str(&format!("citizens {}\ntype id player row column weapon life\n", s.citizens.len()));
+    for c in &s.citizens {
+        let kind = if c.kind == CitizenType::Builder { 'b' } else { 'w' };
+        let weapon = match c.weapon {
+            None => 'n',
+            Some(engine::games::purge::Weapon::Hammer) => 'h',
+            Some(engine::games::purge::Weapon::Gun) => 'g',
+            Some(engine::games::purge::Weapon::Bazooka) => 'b',
+        };
+        t.push_str(&format!("{kind} {} {} {} {} {weapon} {}\n", c.id, c.player, c.pos.i, c.pos.j, c.life));
+    }
+    let bars: Vec<usize> = (0..s.barricade.len()).filter(|&k| s.barricade[k].is_some()).collect();
+    t.push_str(&format!("barricades {}\nplayer row column resistance\n", bars.len()));
+    for k in bars {
+        let (b, p) = (s.barricade[k].unwrap(), s.board.pos(k));
+        t.push_str(&format!("{} {} {} {}\n", b.player, p.i, p.j, b.resistance));
+    }
+    t
+}
+
+fn parse_fixed(text: &str) -> Result<State, String> {
+    let c = engine::cnf::parse(text, Purge::param_specs()).map_err(|e| e.to_string())?;
+    let p = Purge::params(&c.params).map_err(|e| e.to_string())?;
+    Purge::setup(&p, &c.board, &mut engine::rng::GameRng::new(1, engine::rng::Stream::Board)).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_fixed_board_reads_back_the_state_it_describes() {
+    let mut s = generated(5);
+    // A barricade with its owner's warrior inside, and one alone.
+    let w = s.citizens[4];
+    let k = s.board.index(w.pos);
+    s.barricade[k] = Some(Barricade { player: 0, resistance: 120 });
+    let free = *s.board.streets().iter().find(|&&p| s.is_empty(p)).unwrap();
+    let k = s.board.index(free);
+    s.barricade[k] = Some(Barricade { player: 3, resistance: 1 });
+    let back = parse_fixed(&format!("ThePurge\nNUM_DAYS 5\n{}", fixed_text(&s))).unwrap();
+    assert_eq!(back.citizens, s.citizens);
+    assert_eq!(back.item, s.item);
+    assert_eq!(back.barricade, s.barricade);
+    assert_eq!(*back.board, *s.board);
+    // A fixed board plays like any other.
+    let mut setup = setup(1, &[("num_days", 1)]);
+    setup.board = engine::cnf::parse(&fixed_text(&s), Purge::param_specs()).unwrap().board;
+    let out = play(&setup, [Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)]);
+    assert_eq!(out.summary.rounds, 50);
+}
+
+#[test]
+fn fixed_board_errors_name_the_line_and_the_rule() {
+    let s = generated(6);
+    let good = fixed_text(&s);
+    let lines: Vec<&str> = good.lines().collect();
+    let with = |n: usize, line: &str| {
+        let mut l = lines.clone();
+        l[n] = line;
+        l.join("\n")
+    };
+    let first = lines.iter().position(|l| l.starts_with("type id")).unwrap() + 1;
+    let c = s.citizens[0];
+    let w = s.citizens[4];
+    let money = s.board.pos(s.item.iter().position(|&x| x == Some(Item::Money)).unwrap());
+    let bar = lines.iter().position(|l| l.starts_with("barricades")).unwrap();
+    let with_barricade = |line: &str| format!("{}\nbarricades 1\n{line}\n", lines[..bar].join("\n"));
+    let cases = [
+        (with(first, &format!("x 0 0 {} {} n 60", c.pos.i, c.pos.j)), "expected 7 integers"),
+        (with(first, &format!("b 0 0 {} {} h 60", c.pos.i, c.pos.j)), "builder 0 must have weapon `n`"),
+        (with(first, &format!("b 0 0 {} {} n 59", c.pos.i, c.pos.j)), "it starts at 60"),
+        (with(first, &format!("b 0 0 {} {} n 60", money.i, money.j)), "shares its cell"),
+        (with(first, &format!("b 0 1 {} {} n 60", c.pos.i, c.pos.j)), "player 0 has 3 builders"),
+        (with(first + 4, &format!("w 4 0 {} {} n 100", w.pos.i, w.pos.j)), "must have weapon `h`, `g` or `b`"),
+        (with(first + 1, &format!("b 0 0 {} {} n 60", c.pos.i, c.pos.j)), "shares its cell"),
+        (with(3, &format!("00 {}", "Q".repeat(30))), "unknown cell `Q`"),
+        (with(3, &format!("00 {}", "M".repeat(30))), "num_ini_money is 10"),
+        (with_barricade(&format!("1 {} {} 40", w.pos.i, w.pos.j)), "holds a rival citizen"),
+        (with_barricade(&format!("0 {} {} 400", w.pos.i, w.pos.j)), "resistance 400 is not in 1..=320"),
+        (with_barricade(&format!("0 {} {} 40", money.i, money.j)), "shares its cell"),
+    ];
+    for (text, want) in cases {
+        let e = parse_fixed(&text).unwrap_err();
+        assert!(e.contains(want), "{want}: {e}");
+        assert!(e.contains("line "), "{e}");
+    }
+}

@@ -3,11 +3,12 @@
 //! `shared/rules/purge.md`, with the clarifications of `shared/specs/purge.md`.
 //!
 //! One module per part, the same shape as the other games: parameters, board and its generator,
-//! placement, setup, the orders, the round. The bot view, the replay codec, FIXED boards and the
+//! placement, setup, FIXED boards, the orders, the round, the bot view, the replay codec. The
 //! house bots come next (issue 16); until then the game is not in the catalog. Tests in
 //! `engine/tests/purge_*.rs`.
 
 pub mod board;
+pub mod fixed;
 pub mod generator;
 pub mod orders;
 pub mod params;
@@ -51,9 +52,7 @@ impl Game for Purge {
     fn setup(p: &params::Params, board: &BoardSource, rng: &mut GameRng) -> Result<State, SetupError> {
         match board {
             BoardSource::Generated => setup::initial_state(p.clone(), generator::generate(p.rows, p.cols, rng), rng),
-            BoardSource::Fixed(_) => {
-                Err(SetupError::Other("FIXED boards for The Purge are not supported yet (issue 16)".into()))
-            }
+            BoardSource::Fixed(lines) => fixed::state(p, lines, rng),
         }
     }
 
