@@ -38,6 +38,8 @@
 //! - [`ork_island`]: Ork Island's typed view ([`ork_island::Game`]) and [`ork_island_bot!`].
 //! - [`walking_dead`]: The Walking Dead's typed view ([`walking_dead::Game`]) and
 //!   [`walking_dead_bot!`].
+//! - [`purge`]: The Purge's typed view ([`purge::Game`]) and [`purge_bot!`] (the game is not in
+//!   Arena's catalog yet: issue 16).
 //! - `native` (feature `native`): `native::NativeBot` runs any SDK bot as an engine
 //!   `WireBot`, without WebAssembly.
 //! - [`eprint!`], [`eprintln!`], [`log!`](macro@log): text to the bot's captured stderr.
@@ -52,6 +54,7 @@ pub mod log;
 pub mod native;
 pub mod ork_island;
 pub mod pandemic;
+pub mod purge;
 pub mod runner;
 pub mod runtime;
 pub mod walking_dead;

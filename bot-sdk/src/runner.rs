@@ -36,6 +36,29 @@ impl Orders {
     }
 }
 
+/// Orders of `N` `i32` fields each (The Purge's citizen, kind and direction), given to the host
+/// in chunks like [`Orders`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RecordOrders<const N: usize>(Vec<u8>);
+
+impl<const N: usize> RecordOrders<N> {
+    pub(crate) fn new() -> Self {
+        RecordOrders(Vec::with_capacity(ORDER_CHUNK * 4 * N))
+    }
+    pub(crate) fn push(&mut self, fields: [i32; N]) {
+        for f in fields {
+            self.0.extend_from_slice(&f.to_le_bytes());
+        }
+        if self.0.len() >= ORDER_CHUNK * 4 * N {
+            self.flush();
+        }
+    }
+    pub(crate) fn flush(&mut self) {
+        crate::abi::orders(&self.0, 4 * N);
+        self.0.clear();
+    }
+}
+
 /// A game's decoded view, as a [`Runner`] drives it.
 pub trait View: Sized {
     /// The game's name in the views.
