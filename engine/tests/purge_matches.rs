@@ -426,3 +426,28 @@ fn fixed_board_errors_name_the_line_and_the_rule() {
         assert!(e.contains("line "), "{e}");
     }
 }
+
+#[test]
+fn the_demo_builds_by_day_moves_warriors_by_night_and_stops_after_half_the_match() {
+    use engine::games::purge::house::{house_bot, Demo};
+    let mut bots: [Box<dyn Bot<Purge>>; 4] =
+        [Box::new(Demo), house_bot("demo").unwrap(), house_bot("DEMO").unwrap(), house_bot("null").unwrap()];
+    let out = play_match(&setup(11, &[]), &mut bots, true).unwrap();
+    let d = replay::read(out.replay.as_ref().unwrap()).unwrap();
+    let (mut builds, mut day_warrior_moves, mut night_builder_moves, mut late) = (0, 0, 0, 0);
+    for f in &d.frames[1..] {
+        let r = f.round - 1; // the round these orders were given in
+        let day = r % 50 < 25;
+        for o in &f.log.orders {
+            let c = d.frames[r as usize].citizens[o.citizen];
+            assert!(c.player < 3, "Null gives no order");
+            builds += usize::from(o.kind == OrderKind::Build);
+            day_warrior_moves += usize::from(day && c.kind == CitizenType::Warrior);
+            night_builder_moves += usize::from(!day && c.kind == CitizenType::Builder);
+            late += usize::from(r > 125);
+        }
+    }
+    assert!(builds > 0);
+    assert_eq!((day_warrior_moves, night_builder_moves, late), (0, 0, 0));
+    assert!(d.frames.iter().any(|f| f.barricade.iter().flatten().count() > 0), "Demos build barricades");
+}

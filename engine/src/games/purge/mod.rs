@@ -10,6 +10,7 @@
 pub mod board;
 pub mod fixed;
 pub mod generator;
+pub mod house;
 pub mod orders;
 pub mod params;
 pub mod placement;
