@@ -9,6 +9,7 @@ use engine::cnf::BoardSource;
 use engine::game::Game;
 use engine::games::ork_island::OrkIsland;
 use engine::games::pandemic::Pandemic;
+use engine::games::purge::Purge;
 use engine::params::ParamValues;
 use engine::rng::{GameRng, Stream};
 
@@ -62,4 +63,9 @@ fn ork_island_boards_match_the_kit() {
 #[test]
 fn walking_dead_boards_match_the_kit() {
     check_against_kit::<engine::games::walking_dead::WalkingDead>();
+}
+
+#[test]
+fn purge_boards_match_the_kit() {
+    check_against_kit::<Purge>();
 }
