@@ -36,6 +36,31 @@ pub fn read_cells(r: &mut Reader, limit: usize, what: &str) -> Result<Vec<usize>
     Ok(out)
 }
 
+/// Writes values below 2^bits (bits dividing 8), 8 / bits to a byte, first in the low bits: the
+/// dense fields (directions, players) of the interleaved games' moves.
+pub fn write_packed(values: impl Iterator<Item = u8>, bits: u32, w: &mut Writer) {
+    let (mut acc, mut n) = (0u8, 0);
+    for v in values {
+        acc |= v << (n * bits);
+        n += 1;
+        if n * bits == 8 {
+            w.u8(acc);
+            (acc, n) = (0, 0);
+        }
+    }
+    if n > 0 {
+        w.u8(acc);
+    }
+}
+
+/// Reads `count` values written by [`write_packed`].
+pub fn read_packed(r: &mut Reader, count: usize, bits: u32, what: &str) -> Result<Vec<u8>, ReplayError> {
+    let per_byte = (8 / bits) as usize;
+    let bytes = r.bytes(count.div_ceil(per_byte), what)?;
+    let mask = (1u8 << bits) - 1;
+    Ok((0..count).map(|i| bytes[i / per_byte] >> ((i % per_byte) as u32 * bits) & mask).collect())
+}
+
 /// Owners as one byte each: owner + 1 (0 for none).
 pub fn write_owners(owners: &[i8], w: &mut Writer) {
     for &o in owners {

@@ -18,7 +18,7 @@ use super::state::{Barricade, Citizen, CitizenType, Fight, Item, Order, OrderKin
 use super::view::{item_code, item_from_code, kind_code, weapon_code, weapon_from_code};
 use super::Purge;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_cells, write_cells};
+use crate::games::replay_parts::{corrupt, read_cells, read_packed, write_cells, write_packed};
 use crate::grid::{Dir, Grid, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -83,29 +83,6 @@ fn order_code(o: &Order) -> u8 {
         OrderKind::Move => 0,
         OrderKind::Build => 8,
     }) + o.dir.code()
-}
-
-/// Writes values below 2^bits (bits dividing 8), 8 / bits to a byte, first in the low bits.
-fn write_packed(values: impl Iterator<Item = u8>, bits: u32, w: &mut Writer) {
-    let (mut acc, mut n) = (0u8, 0);
-    for v in values {
-        acc |= v << (n * bits);
-        n += 1;
-        if n * bits == 8 {
-            w.u8(acc);
-            (acc, n) = (0, 0);
-        }
-    }
-    if n > 0 {
-        w.u8(acc);
-    }
-}
-
-fn read_packed(r: &mut Reader, count: usize, bits: u32, what: &str) -> Result<Vec<u8>, ReplayError> {
-    let per_byte = (8 / bits) as usize;
-    let bytes = r.bytes(count.div_ceil(per_byte), what)?;
-    let mask = (1u8 << bits) - 1;
-    Ok((0..count).map(|i| bytes[i / per_byte] >> ((i % per_byte) as u32 * bits) & mask).collect())
 }
 
 fn write_orders(orders: &[Order], prev: &Frame, w: &mut Writer) {

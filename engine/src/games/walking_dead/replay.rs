@@ -22,7 +22,7 @@ use super::dir::Dir;
 use super::state::{Fight, Order, RoundLog, State, Unit, UnitType};
 use super::WalkingDead;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_cells, write_cells};
+use crate::games::replay_parts::{corrupt, read_cells, read_packed, write_cells, write_packed};
 use crate::grid::{Grid, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -85,10 +85,10 @@ impl Frame {
 /// A group is its length, then each unit as its rank among the player's units not yet named in
 /// the group (a unit moves at most once a round, so a player moving all its units in any order
 /// costs about log2(n!) bits), then the directions, four 2-bit fields a byte with the diagonal
-/// ones (the rules ignore them) listed apart. Then the execution
-/// order: the player of each move, four 2-bit fields a byte. The players interleave at random,
-/// so dense fields are what zstd can shrink least badly; Dummy matches move every unit every
-/// round, which made the moves two fifths of a replay written a byte per field.
+/// ones (the rules ignore them) listed apart. Then the execution order: the player of each
+/// move, four 2-bit fields a byte. The players interleave at random, so dense fields are what
+/// zstd can shrink least badly; Dummy matches move every unit every round, which made the moves
+/// two fifths of a replay written a byte per field.
 fn write_moves(moves: &[Order], prev: &Frame, w: &mut Writer) {
     let player = |u: usize| prev.units[u].player.clamp(0, NB_PLAYERS as i32 - 1) as u8;
     for p in 0..NB_PLAYERS as u8 {
@@ -116,30 +116,6 @@ fn write_moves(moves: &[Order], prev: &Frame, w: &mut Writer) {
         }
     }
     write_packed(moves.iter().map(|m| player(m.unit)), 2, w);
-}
-
-/// Writes values below 2^bits (bits dividing 8), 8 / bits to a byte, first in the low bits.
-fn write_packed(values: impl Iterator<Item = u8>, bits: u32, w: &mut Writer) {
-    let (mut acc, mut n) = (0u8, 0);
-    for v in values {
-        acc |= v << (n * bits);
-        n += 1;
-        if n * bits == 8 {
-            w.u8(acc);
-            (acc, n) = (0, 0);
-        }
-    }
-    if n > 0 {
-        w.u8(acc);
-    }
-}
-
-/// Reads `count` values written by [`write_packed`].
-fn read_packed(r: &mut Reader, count: usize, bits: u32, what: &str) -> Result<Vec<u8>, ReplayError> {
-    let per_byte = (8 / bits) as usize;
-    let bytes = r.bytes(count.div_ceil(per_byte), what)?;
-    let mask = (1u8 << bits) - 1;
-    Ok((0..count).map(|i| bytes[i / per_byte] >> ((i % per_byte) as u32 * bits) & mask).collect())
 }
 
 /// Reads [`write_moves`].
