@@ -99,3 +99,36 @@ fn draw_chain(g: &mut Grid<i8>, k: i8, share: usize, start: Start, rng: &mut Gam
     }
     used
 }
+
+/// The 4-neighbour steps, in the kits' order (down, right, up, left).
+pub const FOUR_STEPS: [(i32, i32); 4] = FOUR;
+/// The 8-neighbour steps.
+pub const EIGHT_STEPS: [(i32, i32); 8] = EIGHT;
+
+/// Sizes of the connected groups of cells equal to `value` (neighbours by `steps`), in order of
+/// their first cell: the boards' street components and the chains as groups.
+pub fn groups(g: &Grid<bool>, value: bool, steps: &[(i32, i32)]) -> Vec<usize> {
+    let mut seen = Grid::new(g.rows(), g.cols(), false);
+    let mut sizes = Vec::new();
+    let mut stack = Vec::new();
+    for p in g.positions() {
+        if g[p] != value || seen[p] {
+            continue;
+        }
+        seen[p] = true;
+        stack.push(p);
+        let mut size = 0;
+        while let Some(c) = stack.pop() {
+            size += 1;
+            for &(di, dj) in steps {
+                let n = Pos::new(c.i + di, c.j + dj);
+                if g.get(n) == Some(&value) && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    sizes
+}

@@ -1,5 +1,6 @@
 //! The static board: street or building per cell, and the street cells listed once.
 
+use crate::games::chains::{groups, EIGHT_STEPS};
 use crate::grid::{Grid, Pos};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,39 +60,11 @@ impl Board {
     /// Sizes of the 8-connected groups of building cells (the generator's chains, which never
     /// touch each other), in order of their first cell.
     pub fn building_groups(&self) -> Vec<usize> {
-        groups(&self.building, true, &EIGHT)
+        groups(&self.building, true, &EIGHT_STEPS)
     }
 }
-
-const EIGHT: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
 /// Sizes of the 4-connected groups of cells equal to `value`, in order of their first cell.
 pub fn components(g: &Grid<bool>, value: bool) -> Vec<usize> {
     groups(g, value, &STRAIGHT)
-}
-
-fn groups(g: &Grid<bool>, value: bool, steps: &[(i32, i32)]) -> Vec<usize> {
-    let mut seen = Grid::new(g.rows(), g.cols(), false);
-    let mut sizes = Vec::new();
-    let mut stack = Vec::new();
-    for p in g.positions() {
-        if g[p] != value || seen[p] {
-            continue;
-        }
-        seen[p] = true;
-        stack.push(p);
-        let mut size = 0;
-        while let Some(c) = stack.pop() {
-            size += 1;
-            for &(di, dj) in steps {
-                let n = Pos::new(c.i + di, c.j + dj);
-                if g.get(n) == Some(&value) && !seen[n] {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        sizes.push(size);
-    }
-    sizes
 }

@@ -1,5 +1,6 @@
 //! The static board: street or waste per cell, and the street cells listed once.
 
+use crate::games::chains::{groups, EIGHT_STEPS};
 use crate::grid::{Grid, Pos};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,39 +100,11 @@ impl Board {
 
     /// The 8-connected groups of waste cells (the generator's chains), each as its size.
     pub fn waste_groups(&self) -> Vec<usize> {
-        const EIGHT: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
-        components(&self.waste, true, &EIGHT)
+        groups(&self.waste, true, &EIGHT_STEPS)
     }
 }
 
 /// The 4-connected components of the street cells of a waste grid, each as its size.
 pub fn street_components(waste: &Grid<bool>) -> Vec<usize> {
-    components(waste, false, &STRAIGHT)
-}
-
-/// Sizes of the connected groups of cells equal to `value`, in order of their first cell.
-fn components(g: &Grid<bool>, value: bool, steps: &[(i32, i32)]) -> Vec<usize> {
-    let mut seen = Grid::new(g.rows(), g.cols(), false);
-    let mut sizes = Vec::new();
-    let mut stack = Vec::new();
-    for p in g.positions() {
-        if g[p] != value || seen[p] {
-            continue;
-        }
-        seen[p] = true;
-        stack.push(p);
-        let mut size = 0;
-        while let Some(c) = stack.pop() {
-            size += 1;
-            for &(di, dj) in steps {
-                let n = Pos::new(c.i + di, c.j + dj);
-                if g.get(n) == Some(&value) && !seen[n] {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        sizes.push(size);
-    }
-    sizes
+    groups(waste, false, &STRAIGHT)
 }
