@@ -252,9 +252,15 @@ fn game_and_file_errors() {
     let err = fails(dir.path(), &["AIX.cc"]);
     assert!(err.contains("--game <GAME>"), "{err}");
     let err = fails(dir.path(), &["AIX.cc", "--game", "chess"]);
-    assert!(err.contains("unknown game `chess`; the C++ SDK supports: pandemic, ork-island, walking-dead"), "{err}");
-    let err = fails(dir.path(), &["AIX.cc", "--game", "purge"]);
-    assert!(err.contains("does not support purge yet; it supports: pandemic, ork-island, walking-dead"), "{err}");
+    assert!(
+        err.contains("unknown game `chess`; the C++ SDK supports: pandemic, ork-island, walking-dead, purge"),
+        "{err}"
+    );
+    let err = fails(dir.path(), &["AIX.cc", "--game", "mad-max"]);
+    assert!(
+        err.contains("does not support mad-max yet; it supports: pandemic, ork-island, walking-dead, purge"),
+        "{err}"
+    );
     let err = fails(dir.path(), &["AINope.cc", "--game", "pandemic"]);
     assert!(err.contains("AINope.cc: no such file"), "{err}");
     let err = fails(dir.path(), &["AIDummy.o", "--game", "pandemic"]);
@@ -561,8 +567,12 @@ fn ork_island_bots_play_whole_matches() {
 
 /// The corpus of kit-style players of each game (`tests/cpp/corpus/<dir>/`), with the `--game`
 /// it builds for and the game's rounds.
-const CORPUS: [(&str, &str, u32); 3] =
-    [("pandemic", "pandemic", 200), ("ork_island", "ork-island", 200), ("walking_dead", "walking-dead", 200)];
+const CORPUS: [(&str, &str, u32); 4] = [
+    ("pandemic", "pandemic", 200),
+    ("ork_island", "ork-island", 200),
+    ("walking_dead", "walking-dead", 200),
+    ("purge", "purge", 250),
+];
 
 fn corpus_file(dir: &str, file: &str) -> String {
     format!("{}/tests/cpp/corpus/{dir}/{file}", env!("CARGO_MANIFEST_DIR"))
@@ -769,6 +779,60 @@ fn walking_dead_bad_arguments_warn_as_the_kit_and_never_freeze() {
         format!("command already requested for unit {first}"),
         "invalid dir in command: -3".into(),
         format!("command already requested for unit {third}"),
+    ]);
+    let mut want: Vec<String> = want.into_iter().map(|x| format!("warning: {x}")).collect();
+    want.insert(queries, format!("figures {figures}"));
+    assert_eq!(&lines[..want.len().min(lines.len())], &want[..], "the first round's warnings differ from the kit's");
+    let again = lines.iter().filter(|l| **l == want[0]).count();
+    assert!(again >= 10, "{again} rounds warned\n{err}");
+}
+
+#[test]
+fn purge_bad_arguments_warn_as_the_kit_and_never_freeze() {
+    if !have_clang("purge_bad_arguments_warn_as_the_kit_and_never_freeze") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let (s, err) = play_corpus(dir.path(), "purge", "purge", "Tolerant", "9");
+    assert_eq!(s["rounds"], 250, "{s}");
+    let p = &s["players"][0];
+    assert!(p["frozen"].is_null(), "bad arguments froze the bot: {s}\n{err}");
+    assert!(p["score"].as_i64().unwrap() > 0, "its good orders count: {s}");
+    let lines = seat0_lines(&err, "Tolerant");
+    let figures = lines.iter().find_map(|l| l.strip_prefix("figures ")).unwrap_or_else(|| panic!("{err}"));
+    let w: Vec<&str> = figures.split_whitespace().collect();
+    // "me M ids N rows R cols K other X of Q mine A B D"
+    assert_eq!(w.len(), 16, "three citizens of its own: {figures}");
+    let num = |k: usize| -> i64 { w[k].parse().unwrap() };
+    let (me, ids, rows, cols, other, owner) = (num(1), num(3), num(5), num(7), num(9), num(11));
+    let (first, third) = (num(13), num(15));
+    let p = engine::games::purge::params::Params::defaults();
+    let citizens = 4 * (p.builders + p.warriors) as i64;
+    assert_eq!((rows, cols, ids), (p.rows as i64, p.cols as i64, citizens), "{figures}");
+    assert_eq!(me, 0, "{figures}");
+    assert!(owner > 0 && owner < 4 && other >= 0 && other < ids, "{figures}");
+    // The accessors that warn in the kit (2020; the 2024 kit silenced them), in call order;
+    // score and status answer -1 and -2 silently, as in both kits. Of the orders, only a
+    // second one for a citizen warns: the kit's Board drops the others silently.
+    let mut want: Vec<String> = vec![
+        "cell requested for position (-1, 0)".into(),
+        format!("cell requested for position ({rows}, {cols})"),
+        "cell requested for position (3, -7)".into(),
+        format!("cell requested for position (0, {cols})"),
+        "citizen requested for identifier -1".into(),
+        format!("citizen requested for identifier {}", ids + 1000),
+        "builders requested for player -1".into(),
+        "builders requested for player 4".into(),
+        "warriors requested for player -1".into(),
+        "warriors requested for player 4".into(),
+        "barricades requested for player -1".into(),
+        "barricades requested for player 4".into(),
+    ];
+    let queries = want.len();
+    want.extend([
+        "command already requested for citizen -1".into(),
+        format!("command already requested for citizen {first}"),
+        format!("command already requested for citizen {third}"),
     ]);
     let mut want: Vec<String> = want.into_iter().map(|x| format!("warning: {x}")).collect();
     want.insert(queries, format!("figures {figures}"));

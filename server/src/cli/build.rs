@@ -21,7 +21,7 @@ pub struct BuildArgs {
     /// The player's C++ sources: AIName.cc, then any other .cc files it needs.
     #[arg(required = true, value_name = "FILE.cc")]
     files: Vec<PathBuf>,
-    /// The game the player plays (the C++ SDK supports: pandemic, ork-island).
+    /// The game the player plays (the C++ SDK supports: pandemic, ork-island, walking-dead, purge).
     #[arg(short, long)]
     game: String,
     /// Where to write the bot (default: the first file's name with .wasm, e.g. AIName.wasm).
@@ -115,6 +115,19 @@ const GAMES: &[GameSdk] = &[
             "walking_dead/State.hh",
             "walking_dead/Structs.hh",
             "walking_dead/arena_main.cc",
+        ],
+    },
+    GameSdk {
+        name: "purge",
+        dir: "purge",
+        files: sdk_files![
+            "purge/Action.hh",
+            "purge/Defs.hh",
+            "purge/Player.hh",
+            "purge/Settings.hh",
+            "purge/State.hh",
+            "purge/Structs.hh",
+            "purge/arena_main.cc",
         ],
     },
 ];
