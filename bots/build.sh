@@ -25,6 +25,9 @@ bots=(
     "walking-dead/null:walking_dead/null"
     "walking-dead/demo:walking_dead/demo"
     "walking-dead/dummy:walking_dead/dummy"
+    "purge/null:purge/null"
+    "purge/demo:purge/demo"
+    "purge/dummy:purge/dummy"
     # Not a house bot: the example that beats Dummy (server tests, scripts/bench-server.sh).
     "examples/pandemic/ace:pandemic/ace"
 )

@@ -5,6 +5,7 @@ use crate::game::{Game, SetupError, NB_PLAYERS};
 use crate::games::conquest::BoardStat;
 use crate::games::ork_island::{self, OrkIsland};
 use crate::games::pandemic::{self, Pandemic};
+use crate::games::purge::{self, Purge};
 use crate::games::walking_dead::{self, WalkingDead};
 use crate::params::ParamSpec;
 use crate::referee::{play_match, Bot, MatchOutput, MatchSetup};
@@ -120,9 +121,11 @@ static ORK_ISLAND: Entry<OrkIsland> =
 static WALKING_DEAD: Entry<WalkingDead> =
     Entry { house: walking_dead::house::house_bot, house_names: walking_dead::house::HOUSE_BOTS };
 
+static PURGE: Entry<Purge> = Entry { house: purge::house::house_bot, house_names: purge::house::HOUSE_BOTS };
+
 /// Every game Arena plays, in the order of the statements.
 pub fn games() -> Vec<&'static dyn AnyGame> {
-    vec![&PANDEMIC, &ORK_ISLAND, &WALKING_DEAD]
+    vec![&PANDEMIC, &ORK_ISLAND, &WALKING_DEAD, &PURGE]
 }
 
 /// The names of all five games, implemented or not, for messages.

@@ -26,12 +26,19 @@ const WALKING_DEAD: &[HouseBot] = &[
     HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/walking-dead/dummy.wasm") },
 ];
 
+const PURGE: &[HouseBot] = &[
+    HouseBot { name: "Null", wasm: include_bytes!("../../bots/prebuilt/purge/null.wasm") },
+    HouseBot { name: "Demo", wasm: include_bytes!("../../bots/prebuilt/purge/demo.wasm") },
+    HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/purge/dummy.wasm") },
+];
+
 /// A game's house bots.
 pub fn house_bots(game: &str) -> &'static [HouseBot] {
     match game {
         "pandemic" => PANDEMIC,
         "ork-island" => ORK_ISLAND,
         "walking-dead" => WALKING_DEAD,
+        "purge" => PURGE,
         _ => &[],
     }
 }

@@ -307,7 +307,8 @@ fn list_shows_games_parameters_and_house_bots() {
         stdout.contains("walking-dead (The Walking Dead)") && stdout.contains("rounds_before_becoming_zombie"),
         "{stdout}"
     );
-    assert!(stdout.contains("not playable yet: purge, mad-max"), "{stdout}");
+    assert!(stdout.contains("purge (The Purge)") && stdout.contains("max_num_barricades"), "{stdout}");
+    assert!(stdout.contains("not playable yet: mad-max"), "{stdout}");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -125,3 +125,18 @@ fn walking_dead_demo_never_beats_three_dummies() {
 fn walking_dead_wasm_demo_plays_exactly_like_the_native_demo() {
     wasm_demo_plays_like_the_native_demo("walking-dead");
 }
+
+#[test]
+fn purge_dummy_beats_three_demos_in_at_least_19_of_20_seeds() {
+    dummy_beats_three_demos("purge");
+}
+
+#[test]
+fn purge_demo_never_beats_three_dummies() {
+    demo_never_beats_three_dummies("purge");
+}
+
+#[test]
+fn purge_wasm_demo_plays_exactly_like_the_native_demo() {
+    wasm_demo_plays_like_the_native_demo("purge");
+}

@@ -41,6 +41,7 @@ fn kit_rates(game: &str) -> Vec<(String, f64)> {
         "pandemic" => include_str!("../../../engine/tests/data/kit_dummy_rates_pandemic.txt"),
         "ork-island" => include_str!("../../../engine/tests/data/kit_dummy_rates_ork_island.txt"),
         "walking-dead" => include_str!("../../../engine/tests/data/kit_dummy_rates_walking_dead.txt"),
+        "purge" => include_str!("../../../engine/tests/data/kit_dummy_rates_purge.txt"),
         _ => "",
     };
     text.lines()
@@ -158,8 +159,8 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn kit_rates_are_read_for_both_games() {
-        for (game, n) in [("pandemic", 6), ("ork-island", 6), ("walking-dead", 6)] {
+    fn kit_rates_are_read_for_every_game() {
+        for (game, n) in [("pandemic", 6), ("ork-island", 6), ("walking-dead", 6), ("purge", 6)] {
             let rates = super::kit_rates(game);
             assert_eq!(rates.len(), n, "{game}: {rates:?}");
             assert!(rates.iter().all(|(_, v)| (0.0..=100.0).contains(v)), "{rates:?}");

@@ -3,9 +3,9 @@
 //! `shared/rules/purge.md`, with the clarifications of `shared/specs/purge.md`.
 //!
 //! One module per part, the same shape as the other games: parameters, board and its generator,
-//! placement, setup, FIXED boards, the orders, the round, the bot view, the replay codec. The
-//! house bots come next (issue 16); until then the game is not in the catalog. Tests in
-//! `engine/tests/purge_*.rs`.
+//! placement, setup, FIXED boards, the orders, the round, the bot view, the replay codec, the
+//! native house bots. Tests in `engine/tests/purge_*.rs`; the game's page is
+//! `docs/games/purge.md`.
 
 pub mod board;
 pub mod fixed;
