@@ -34,6 +34,16 @@
     return out;
   }
 
+  /** Values of `bits` bits (2 or 4), 8 / bits to a byte, the first in the low bits
+   * (replay_parts::read_packed). */
+  function readPacked(r, count, bits, what) {
+    var per = 8 / bits, mask = (1 << bits) - 1;
+    var bytes = r.bytes(Math.ceil(count / per), what);
+    var out = new Uint8Array(count);
+    for (var i = 0; i < count; i++) out[i] = (bytes[(i / per) | 0] >> ((i % per) * bits)) & mask;
+    return out;
+  }
+
   function pos(k, cols) {
     return '(' + Math.floor(k / cols) + ', ' + (k % cols) + ')';
   }
@@ -548,6 +558,7 @@
     I32_MIN: I32_MIN,
     I32_MAX: I32_MAX,
     readCells: readCells,
+    readPacked: readPacked,
     readBoard: readBoard,
     checkBoard: checkBoard,
     readOwners: readOwners,

@@ -57,6 +57,11 @@ function makeWalkingDeadReplay(dir, seed, bots = ['Dummy', 'Demo', 'Demo', 'Null
   return runMatch('walking-dead', path.join(dir, `walking-dead-seed${seed}.replay`), seed, bots, extra);
 }
 
+/** A Purge match's replay file. */
+function makePurgeReplay(dir, seed, bots = ['Dummy', 'Demo', 'Demo', 'Null'], extra = []) {
+  return runMatch('purge', path.join(dir, `purge-seed${seed}.replay`), seed, bots, extra);
+}
+
 /** `arena replay FILE --frame N`, parsed: the Rust reader's view of round N. */
 function rustFrame(file, n) {
   return JSON.parse(arena(['replay', file, '--frame', String(n)]));
@@ -417,6 +422,53 @@ function saveArtifact(name, data) {
   return file;
 }
 
+// -------------------------------------------------------------------------------------
+// The viewer page: its round, its canvas, its cells.
+
+/** Waits until the viewer shows round r. */
+async function waitRound(page, r) {
+  await page.waitForFunction((want) => document.getElementById('round-number').dataset.round === String(want), r);
+}
+
+/** The page point at fractions (fx, fy) of cell k of the board. */
+function cellPoint(page, k, fx = 0.5, fy = 0.5) {
+  return page.evaluate(([cell, ax, ay]) => {
+    const r = document.getElementById('board').getBoundingClientRect();
+    const m = window.arenaViewer.model;
+    const size = r.width / m.board.cols;
+    return { x: r.left + ((cell % m.board.cols) + ax) * size, y: r.top + (Math.floor(cell / m.board.cols) + ay) * size };
+  }, [k, fx, fy]);
+}
+
+/** The canvas pixel [r, g, b] at fractions (fx, fy) of cell k. */
+function pixel(page, k, fx, fy) {
+  return page.evaluate(([cell, ax, ay]) => {
+    const c = document.getElementById('board');
+    const m = window.arenaViewer.model;
+    const size = c.width / m.board.cols;
+    const x = Math.floor(((cell % m.board.cols) + ax) * size);
+    const y = Math.floor((Math.floor(cell / m.board.cols) + ay) * size);
+    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
+  }, [k, fx, fy]);
+}
+
+/** A hash of the whole canvas, to see that a drawing changed. */
+function boardHash(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('board');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let x = 0;
+    for (let i = 0; i < d.length; i++) x = (x * 31 + d[i]) | 0;
+    return x;
+  });
+}
+
+/** Asserts that colour `got` is within `tol` of `want` in every channel. */
+function near(got, want, tol, what) {
+  const d = Math.max(...got.map((v, i) => Math.abs(v - want[i])));
+  require('node:assert/strict').ok(d <= tol, `${what}: got rgb(${got}), want rgb(${want.map(Math.round)})`);
+}
+
 module.exports = {
   WEB,
   ROOT,
@@ -427,6 +479,12 @@ module.exports = {
   makeReplay,
   makeOrkReplay,
   makeWalkingDeadReplay,
+  makePurgeReplay,
+  waitRound,
+  cellPoint,
+  pixel,
+  boardHash,
+  near,
   rustFrame,
   rustError,
   hasArenaView,

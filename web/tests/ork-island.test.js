@@ -10,6 +10,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const h = require('./helpers.js');
 
+const { waitRound, boardHash, cellPoint, near, pixel } = h;
+
 let dir;
 let browser;
 let replay; // arena run ork-island Demo Demo Demo Null --seed 3: 70x70, 200 rounds
@@ -27,10 +29,6 @@ test.after(async () => {
 
 function roundOf(page) {
   return page.evaluate(() => Number(document.getElementById('round-number').dataset.round));
-}
-
-async function waitRound(page, r) {
-  await page.waitForFunction((want) => document.getElementById('round-number').dataset.round === String(want), r);
 }
 
 async function expectScoreboard(page, n) {
@@ -52,43 +50,6 @@ async function openServed(file, hash = '') {
   await page.goto(server.url + hash);
   await page.waitForFunction(() => window.arenaViewer.metrics.firstFrameMs != null || document.getElementById('message').dataset.error);
   return { page, stop: server.stop };
-}
-
-/** The board cell's centre, or a point at fractions (fx, fy) of it, in page coordinates. */
-function cellPoint(page, k, fx = 0.5, fy = 0.5) {
-  return page.evaluate(([cell, ax, ay]) => {
-    const r = document.getElementById('board').getBoundingClientRect();
-    const m = window.arenaViewer.model;
-    const size = r.width / m.board.cols;
-    return { x: r.left + ((cell % m.board.cols) + ax) * size, y: r.top + (Math.floor(cell / m.board.cols) + ay) * size };
-  }, [k, fx, fy]);
-}
-
-/** The canvas pixel [r, g, b] at fractions (fx, fy) of cell k. */
-function pixel(page, k, fx, fy) {
-  return page.evaluate(([cell, ax, ay]) => {
-    const c = document.getElementById('board');
-    const m = window.arenaViewer.model;
-    const size = c.width / m.board.cols;
-    const x = Math.floor(((cell % m.board.cols) + ax) * size);
-    const y = Math.floor((Math.floor(cell / m.board.cols) + ay) * size);
-    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
-  }, [k, fx, fy]);
-}
-
-function boardHash(page) {
-  return page.evaluate(() => {
-    const c = document.getElementById('board');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let x = 0;
-    for (let i = 0; i < d.length; i++) x = (x * 31 + d[i]) | 0;
-    return x;
-  });
-}
-
-function near(got, want, tol, what) {
-  const d = Math.max(...got.map((v, i) => Math.abs(v - want[i])));
-  assert.ok(d <= tol, `${what}: got rgb(${got}), want rgb(${want.map(Math.round)})`);
 }
 
 test('`arena view` of an Ork Island match: frames, scoreboard, terrain and ork colours, hover, moves', async () => {

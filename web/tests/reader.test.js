@@ -15,6 +15,7 @@ AR.setZstd(fzstd);
 require('../js/games/pandemic.js');
 const ORK = require('../js/games/ork-island.js');
 require('../js/games/walking-dead.js');
+require('../js/games/purge.js');
 
 const SMALL_CNF = `Pandemic v1
 rows 20
@@ -195,11 +196,11 @@ test('damaged sections inside a valid zstd frame', () => {
   assert.throws(() => openFile(file), (e) => e.message === h.rustError(file));
   // Another game.
   const header = JSON.parse(sections[0].payload.toString());
-  header.game = 'purge';
+  header.game = 'mad-max';
   const other = [{ tag: 'H', payload: Buffer.from(JSON.stringify(header)) }, ...sections.slice(1)];
   file = path.join(dir, 'other.replay');
   fs.writeFileSync(file, h.writeSections(other));
-  assert.throws(() => openFile(file), /cannot show game `purge` \(it knows: ork-island, pandemic, walking-dead\)/);
+  assert.throws(() => openFile(file), /cannot show game `mad-max` \(it knows: ork-island, pandemic, purge, walking-dead\)/);
 });
 
 test('XXH64 equals a plain BigInt implementation', () => {
@@ -556,4 +557,43 @@ test('The Walking Dead: diagonal orders (tried, ignored by the rules) read as th
     for (let i = 1; i < m.length; i += 2) diagonal += m[i] % 2;
   }
   assert.ok(diagonal >= 100, `${diagonal} diagonal moves`);
+});
+
+test('The Purge: every frame of a default match equals `arena replay --frame`', () => {
+  const file = h.makePurgeReplay(dir, 3);
+  const model = sameAsRust(file, 1);
+  assert.equal(model.game, 'purge');
+  assert.equal(model.title, 'The Purge');
+  assert.equal(model.frameCount, 251);
+  assert.deepEqual([model.board.rows, model.board.cols], [15, 30]);
+  assert.equal(model.nbUnits, 24);
+  // The story of the match: orders of both kinds, fights with deaths, rebirths with new ids,
+  // barricades, and day and night.
+  let builds = 0, fights = 0, deaths = 0, reborn = 0, barricades = 0, nights = 0;
+  for (let n = 1; n <= model.lastFrame; n++) {
+    const f = model.frame(n);
+    for (let i = 1; i < f.orders.length; i += 2) builds += f.orders[i] >= 8 ? 1 : 0;
+    fights += f.fights.length;
+    deaths += f.fights.filter((x) => x.killed).length;
+    reborn += f.reborn.length;
+    barricades += f.bOwner.some((o) => o >= 0) ? 1 : 0;
+    nights += model.isDay(f) ? 0 : 1;
+  }
+  assert.ok(builds > 0 && fights > 0 && deaths > 0 && reborn > 0 && barricades > 0,
+    `${builds} builds, ${fights} fights, ${deaths} deaths, ${reborn} rebirths, ${barricades} frames with barricades`);
+  assert.equal(nights, 125);
+  assert.ok(model.frame(model.lastFrame).alive.length > 24, 'reborn citizens have new ids');
+});
+
+test('The Purge: other seeds and bots agree, and damaged rounds give the Rust messages', () => {
+  sameAsRust(h.makePurgeReplay(dir, 11, ['Demo', 'Demo', 'Demo', 'Demo']), 9);
+  const file = h.makePurgeReplay(dir, 12, ['Dummy', 'Dummy', 'Null', 'Demo']);
+  sameAsRust(file, 13);
+  const sections = h.readSections(file);
+  let r = 0;
+  const cut = sections.map((s) => (s.tag === 'R' && ++r === 9 ? { tag: 'R', payload: s.payload.subarray(0, Math.floor(s.payload.length / 2)) } : s));
+  const bad = path.join(dir, 'purge-cut.replay');
+  fs.writeFileSync(bad, h.writeSections(cut));
+  const rust = h.rustError(bad);
+  assert.throws(() => openFile(bad), (e) => e.message.replace(/damaged replay: /g, '') === rust.replace(/damaged replay: /g, ''));
 });

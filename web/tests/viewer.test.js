@@ -9,6 +9,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const h = require('./helpers.js');
 
+const { waitRound, boardHash } = h;
+
 let dir;
 let browser;
 let replay; // the README's match: default parameters, 70x70, 200 rounds
@@ -39,10 +41,6 @@ function roundOf(page) {
   return page.evaluate(() => Number(document.getElementById('round-number').dataset.round));
 }
 
-async function waitRound(page, r) {
-  await page.waitForFunction((want) => document.getElementById('round-number').dataset.round === String(want), r);
-}
-
 async function expectScoreboard(page, file, n) {
   const want = h.rustFrame(file, n);
   const got = await h.readScoreboard(page);
@@ -65,16 +63,6 @@ async function cellCenter(page, k) {
     const size = r.width / m.board.cols;
     return { x: r.left + ((cell % m.board.cols) + 0.5) * size, y: r.top + (Math.floor(cell / m.board.cols) + 0.5) * size };
   }, k);
-}
-
-function boardHash(page) {
-  return page.evaluate(() => {
-    const c = document.getElementById('board');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let x = 0;
-    for (let i = 0; i < d.length; i++) x = (x * 31 + d[i]) | 0;
-    return x;
-  });
 }
 
 test('file picker on a file:// page: scoreboard equals `arena replay --frame`, canvas, hover, moves', async () => {

@@ -10,6 +10,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const h = require('./helpers.js');
 
+const { waitRound, boardHash, cellPoint, near, pixel } = h;
+
 let dir;
 let browser;
 let replay; // arena run walking-dead Dummy Demo Demo Null --seed 3: 60x60, 200 rounds
@@ -25,10 +27,6 @@ test.after(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function waitRound(page, r) {
-  await page.waitForFunction((want) => document.getElementById('round-number').dataset.round === String(want), r);
-}
-
 function scoreboard(page) {
   return page.evaluate(() => {
     const rows = [...document.querySelectorAll('#scoreboard tbody tr[data-player]')];
@@ -43,42 +41,6 @@ async function expectScoreboard(page, n) {
   const got = await scoreboard(page);
   for (const k of ['scores', 'alive', 'dead', 'cells', 'strength']) assert.deepEqual(got[k], want[k], `${k} at round ${n}`);
   return want;
-}
-
-/** The canvas pixel [r, g, b] at fractions (fx, fy) of cell k. */
-function pixel(page, k, fx, fy) {
-  return page.evaluate(([cell, ax, ay]) => {
-    const c = document.getElementById('board');
-    const m = window.arenaViewer.model;
-    const size = c.width / m.board.cols;
-    const x = Math.floor(((cell % m.board.cols) + ax) * size);
-    const y = Math.floor((Math.floor(cell / m.board.cols) + ay) * size);
-    return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3));
-  }, [k, fx, fy]);
-}
-
-function cellPoint(page, k) {
-  return page.evaluate((cell) => {
-    const r = document.getElementById('board').getBoundingClientRect();
-    const m = window.arenaViewer.model;
-    const size = r.width / m.board.cols;
-    return { x: r.left + ((cell % m.board.cols) + 0.5) * size, y: r.top + (Math.floor(cell / m.board.cols) + 0.5) * size };
-  }, k);
-}
-
-function boardHash(page) {
-  return page.evaluate(() => {
-    const c = document.getElementById('board');
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let x = 0;
-    for (let i = 0; i < d.length; i++) x = (x * 31 + d[i]) | 0;
-    return x;
-  });
-}
-
-function near(got, want, tol, what) {
-  const d = Math.max(...got.map((v, i) => Math.abs(v - want[i])));
-  assert.ok(d <= tol, `${what}: got rgb(${got}), want rgb(${want.map(Math.round)})`);
 }
 
 test('`arena view` of a Walking Dead match: frames, scoreboard, cells, units, zombies, food, hover, moves', async () => {

@@ -1,6 +1,7 @@
 //! `arena replay FILE`: check a replay and print what it holds.
 
 use anyhow::Context;
+use engine::games::purge::{replay as purge, CitizenType, Item, OrderKind, Weapon};
 use engine::games::walking_dead::{replay as walking_dead, UnitType};
 use engine::games::{ork_island::replay as ork_island, pandemic::replay as pandemic};
 use engine::grid::Dir;
@@ -13,6 +14,7 @@ enum Decoded {
     Pandemic(pandemic::PandemicReplay),
     OrkIsland(ork_island::OrkIslandReplay),
     WalkingDead(walking_dead::WalkingDeadReplay),
+    Purge(purge::PurgeReplay),
 }
 
 impl Decoded {
@@ -21,6 +23,7 @@ impl Decoded {
             Decoded::Pandemic(d) => d.frames.len(),
             Decoded::OrkIsland(d) => d.frames.len(),
             Decoded::WalkingDead(d) => d.frames.len(),
+            Decoded::Purge(d) => d.frames.len(),
         }
     }
 }
@@ -36,7 +39,9 @@ pub struct ReplayArgs {
     /// freezes and each game's figures: for Pandemic units, cities and paths per player and the
     /// total virus; for Ork Island also each ork (player, cell, health), the owners and the
     /// round's moves; for The Walking Dead each clan's units, cells, strength and kills, every
-    /// unit, the food and the round's story.
+    /// unit, the food and the round's story; for The Purge each clan's citizens, barricades,
+    /// money and kill points, every citizen, the items, the barricades and the round's orders
+    /// and fights.
     #[arg(long, value_name = "N")]
     frame: Option<usize>,
 }
@@ -50,6 +55,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
         "pandemic" => Some(Decoded::Pandemic(pandemic::decode(r.clone()).with_context(context)?)),
         "ork-island" => Some(Decoded::OrkIsland(ork_island::decode(r.clone()).with_context(context)?)),
         "walking-dead" => Some(Decoded::WalkingDead(walking_dead::decode(r.clone()).with_context(context)?)),
+        "purge" => Some(Decoded::Purge(purge::decode(r.clone()).with_context(context)?)),
         _ => None,
     };
     let frames = decoded.as_ref().map_or(0, Decoded::frame_count);
@@ -58,6 +64,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
             Some(Decoded::Pandemic(d)) => serde_json::to_string_pretty(&pandemic_frame(d, n)?)?,
             Some(Decoded::OrkIsland(d)) => serde_json::to_string_pretty(&ork_island_frame(d, n)?)?,
             Some(Decoded::WalkingDead(d)) => serde_json::to_string_pretty(&walking_dead_frame(d, n)?)?,
+            Some(Decoded::Purge(d)) => serde_json::to_string_pretty(&purge_frame(d, n)?)?,
             None => anyhow::bail!("--frame does not know game {} yet", r.header.game),
         };
         println!("{text}");
@@ -316,5 +323,131 @@ fn walking_dead_frame(decoded: &walking_dead::WalkingDeadReplay, n: usize) -> an
             .collect(),
         bites: f.log.bites.clone(),
         clan_switch: f.log.switch,
+    })
+}
+
+/// One citizen of The Purge in a frame (the dead keep their last cell and life 0).
+#[derive(serde::Serialize)]
+struct PurgeCitizen {
+    id: usize,
+    kind: &'static str,
+    player: usize,
+    alive: bool,
+    row: i32,
+    col: i32,
+    weapon: &'static str,
+    life: i64,
+}
+
+/// One Purge frame's figures: the basics, per clan its builders and warriors on the board, its
+/// barricades, money points and kill points; every citizen, the items and barricades on the
+/// board, and the round's orders (in execution order) and fights.
+#[derive(serde::Serialize)]
+struct PurgeFigures {
+    #[serde(flatten)]
+    basics: Basics,
+    day: bool,
+    builders: [usize; 4],
+    warriors: [usize; 4],
+    barricades: [usize; 4],
+    money_points: [i64; 4],
+    kill_points: [i64; 4],
+    citizens: Vec<PurgeCitizen>,
+    items: Vec<(i32, i32, &'static str)>,
+    barricade_cells: Vec<(usize, i32, i32, i64)>,
+    orders: Vec<(usize, &'static str, &'static str)>,
+    fights: Vec<serde_json::Value>,
+}
+
+/// The kit's direction names, in the order of its `Dir` (codes 0..3).
+const PURGE_DIRS: [&str; 4] = ["Down", "Right", "Up", "Left"];
+
+fn purge_frame(decoded: &purge::PurgeReplay, n: usize) -> anyhow::Result<PurgeFigures> {
+    let basics = basics(&decoded.frames, n, |f| f.round, |f| &f.common)?;
+    let f = &decoded.frames[n];
+    let b = &decoded.board;
+    let (mut builders, mut warriors, mut barricades) = ([0usize; 4], [0usize; 4], [0usize; 4]);
+    for c in f.citizens.iter().filter(|c| c.alive) {
+        match c.kind {
+            CitizenType::Builder => builders[c.player] += 1,
+            CitizenType::Warrior => warriors[c.player] += 1,
+        }
+    }
+    let mut barricade_cells = Vec::new();
+    for (k, x) in f.barricade.iter().enumerate() {
+        if let Some(x) = x {
+            barricades[x.player] += 1;
+            let p = b.pos(k);
+            barricade_cells.push((x.player, p.i, p.j, x.resistance));
+        }
+    }
+    let items = f
+        .item
+        .iter()
+        .enumerate()
+        .filter_map(|(k, it)| {
+            let name = match (*it)? {
+                Item::Money => "money",
+                Item::Food => "food",
+                Item::Gun => "gun",
+                Item::Bazooka => "bazooka",
+            };
+            let p = b.pos(k);
+            Some((p.i, p.j, name))
+        })
+        .collect();
+    let weapon = |w: Option<Weapon>| match w {
+        None => "none",
+        Some(Weapon::Hammer) => "hammer",
+        Some(Weapon::Gun) => "gun",
+        Some(Weapon::Bazooka) => "bazooka",
+    };
+    // A replay is user input: a missing parameter takes the default rather than a panic.
+    let per_day =
+        decoded.replay.header.params.iter().find(|(k, _)| *k == "num_rounds_per_day").map_or(50, |(_, v)| v).max(2);
+    Ok(PurgeFigures {
+        basics,
+        day: i64::from(f.round) % per_day < per_day / 2,
+        builders,
+        warriors,
+        barricades,
+        money_points: f.money_points,
+        kill_points: f.kill_points,
+        citizens: f
+            .citizens
+            .iter()
+            .map(|c| PurgeCitizen {
+                id: c.id,
+                kind: if c.kind == CitizenType::Builder { "builder" } else { "warrior" },
+                player: c.player,
+                alive: c.alive,
+                row: c.pos.i,
+                col: c.pos.j,
+                weapon: weapon(c.weapon),
+                life: c.life,
+            })
+            .collect(),
+        items,
+        barricade_cells,
+        orders: f
+            .log
+            .orders
+            .iter()
+            .map(|o| {
+                let kind = if o.kind == OrderKind::Move { "move" } else { "build" };
+                (o.citizen, kind, PURGE_DIRS.get(usize::from(o.dir.code())).copied().unwrap_or("none"))
+            })
+            .collect(),
+        fights: f
+            .log
+            .fights
+            .iter()
+            .map(|x| {
+                serde_json::json!({
+                    "attacker": x.attacker, "defender": x.defender,
+                    "attacker_won": x.attacker_won, "killed": x.killed,
+                })
+            })
+            .collect(),
     })
 }

@@ -187,3 +187,77 @@ pub fn ace_wasm() -> &'static [u8] {
 /// (Ace in seat k on seed start + 1 + k). Since the Dummy's calibration against the kit's
 /// (issue 14) Ace qualifies on every start from 1 to 20; 11 is kept from the stronger Dummy.
 pub const ACE_QUALIFYING_SEED_START: i64 = 11;
+
+/// A module built for Pandemic is refused for `game` (the error names both games), and the
+/// game's own Demo is accepted: the upload check of every game but Pandemic.
+pub async fn a_pandemic_module_is_refused_for(game: &str) {
+    let site = site().await;
+    let err = site.state.sandbox.inspect(house_wasm("Demo"), Some(game)).unwrap_err().to_string();
+    assert!(err.contains(game) && err.contains("pandemic"), "{err}");
+    assert!(site.state.sandbox.inspect(house_wasm_of(game, "Demo"), Some(game)).is_ok());
+}
+
+/// The site's life of a bot of `game`, the same for every game: its Demo, uploaded by a new
+/// user `user_name`, fails qualification against three of the game's Dummies with the reason;
+/// a qualified bot (a copy of Dummy, marked qualified) represents its owner on the game's ladder
+/// with the three house bots, and the scheduler pairs them and the match is rated. Bot names
+/// start with `prefix`.
+pub async fn judged_against_its_dummy_and_laddered(game: &str, user_name: &str, prefix: &str) {
+    let site = site().await;
+    let user = site.user(user_name).await;
+    let dummy = house_of(&site, game, "Dummy").await;
+
+    // Demo loses to three Dummies: qualification fails with the reason.
+    let demo = upload_to(&site, game, user, &format!("{prefix}Demo"), house_wasm_of(game, "Demo")).await;
+    assert!(drain(&site).await >= 2, "the sanity match and at least one match against Dummy");
+    let (state, verdict) = status(&site, demo).await;
+    assert_eq!(state, "failed", "{verdict}");
+    assert!(verdict.contains("did not win a match against three Dummies"), "{verdict}");
+    let played: Vec<(i64, String, String)> =
+        sqlx::query_as("SELECT id, game, kind FROM matches WHERE subject_bot_id = $1 AND state = 'done' ORDER BY id")
+            .bind(demo)
+            .fetch_all(site.pool())
+            .await
+            .unwrap();
+    assert_eq!(played[0].2, "sanity");
+    for (id, played_game, kind) in &played {
+        assert_eq!(played_game, game);
+        if kind == "qualification" {
+            let seats: Vec<i64> = sqlx::query_scalar("SELECT bot_id FROM match_players WHERE match_id = $1")
+                .bind(id)
+                .fetch_all(site.pool())
+                .await
+                .unwrap();
+            assert_eq!(seats.iter().filter(|&&b| b == dummy).count(), 3, "against {game}'s Dummy: {seats:?}");
+        }
+    }
+
+    // A qualified bot (a copy of Dummy, marked qualified) represents its owner on the ladder,
+    // with the three house bots: the scheduler pairs them and the match is rated.
+    let copy = upload_to(&site, game, user, &format!("{prefix}Copy"), house_wasm_of(game, "Dummy")).await;
+    sqlx::query("DELETE FROM matches WHERE subject_bot_id = $1").bind(copy).execute(site.pool()).await.unwrap();
+    sqlx::query("UPDATE bots SET status = 'qualified' WHERE id = $1").bind(copy).execute(site.pool()).await.unwrap();
+    let mut conn = site.pool().acquire().await.unwrap();
+    arena::site::ladder::make_representative(&mut conn, user, game, copy).await.unwrap();
+    drop(conn);
+    let mut dice = arena::site::ladder::OsDice;
+    let queued = arena::site::ladder::schedule(site.pool(), game, 1, &mut dice).await.unwrap();
+    assert_eq!(queued.len(), 1);
+    let other = if game == "pandemic" { "ork-island" } else { "pandemic" };
+    assert!(arena::site::ladder::schedule(site.pool(), other, 1, &mut dice).await.unwrap().is_empty());
+    assert_eq!(drain(&site).await, 1);
+    let (played_game, state): (String, String) = sqlx::query_as("SELECT game, state FROM matches WHERE id = $1")
+        .bind(queued[0])
+        .fetch_one(site.pool())
+        .await
+        .unwrap();
+    assert_eq!((played_game.as_str(), state.as_str()), (game, "done"));
+    let rated: i32 = sqlx::query_scalar("SELECT matches FROM ratings WHERE bot_id = $1")
+        .bind(copy)
+        .fetch_one(site.pool())
+        .await
+        .unwrap();
+    assert_eq!(rated, 1);
+    let board = arena::site::queries::leaderboard(site.pool(), game).await.unwrap();
+    assert!(board.iter().any(|e| e.bot_id == copy && !e.is_house), "{board:?}");
+}

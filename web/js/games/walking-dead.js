@@ -58,14 +58,6 @@
     return f;
   }
 
-  /** Values of `bits` bits (2 here), 8 / bits to a byte, first in the low bits. */
-  function readPacked(r, count, bits, what) {
-    var per = 8 / bits, mask = (1 << bits) - 1;
-    var bytes = r.bytes(Math.ceil(count / per), what);
-    var out = new Uint8Array(count);
-    for (var i = 0; i < count; i++) out[i] = (bytes[(i / per) | 0] >> ((i % per) * bits)) & mask;
-    return out;
-  }
 
   /** The moves: per player of the mover a count, each unit as its rank among that player's
    * units not named yet, straight directions as 2-bit fields and the diagonal ones apart; then
@@ -85,7 +77,7 @@
         if (!(rank < left.length)) throw corrupt('moved unit out of range');
         units.push(left.splice(rank, 1)[0]);
       }
-      var codes = readPacked(r, len, 2, 'move directions');
+      var codes = G.readPacked(r, len, 2, 'move directions');
       for (i = 0; i < len; i++) codes[i] *= 2;
       var diagonal = r.bounded(len + 1, 'diagonal move count');
       for (i = 0; i < diagonal; i++) {
@@ -100,7 +92,7 @@
       groups.push({ moves: g, next: 0 });
       total += len;
     }
-    var order = readPacked(r, total, 2, 'move order');
+    var order = G.readPacked(r, total, 2, 'move order');
     var out = new Int32Array(2 * total);
     for (i = 0; i < total; i++) {
       var grp = groups[order[i]];

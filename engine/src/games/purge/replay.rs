@@ -65,6 +65,21 @@ impl Frame {
         }
     }
 
+    /// Makes this frame the state's, reusing its buffers (a frame a round was most of the
+    /// replay's cost).
+    fn refill(&mut self, s: &State) {
+        self.round = s.round;
+        self.citizens.clone_from(&s.citizens);
+        self.item.clone_from(&s.item);
+        self.barricade.clone_from(&s.barricade);
+        self.money_points = s.money_points;
+        self.kill_points = s.kill_points;
+        self.log.orders.clone_from(&s.log.orders);
+        self.log.fights.clone_from(&s.log.fights);
+        self.log.reborn.clone_from(&s.log.reborn);
+        self.common.scores = s.scores();
+    }
+
     /// Money points plus kill points.
     pub fn scores(&self) -> [i64; NB_PLAYERS] {
         std::array::from_fn(|p| self.money_points[p] + self.kill_points[p])
@@ -212,9 +227,10 @@ fn write_body(f: &Frame, prev: &Frame, cols: usize, w: &mut Writer) {
     }
 }
 
-/// Encoder state: the previous round as a frame.
+/// Encoder state: the previous round as a frame, and the buffers of the next one.
 pub struct Codec {
     prev: Frame,
+    cur: Frame,
     cols: usize,
 }
 
@@ -227,13 +243,13 @@ impl ReplayCodec<Purge> for Codec {
         }
         let frame = Frame::of(s);
         write_body(&frame, &Frame::baseline(s.item.len()), s.board.cols(), w);
-        Codec { prev: frame, cols: s.board.cols() }
+        Codec { cur: frame.clone(), prev: frame, cols: s.board.cols() }
     }
 
     fn round(&mut self, s: &State, w: &mut Writer) {
-        let frame = Frame::of(s);
-        write_body(&frame, &self.prev, self.cols, w);
-        self.prev = frame;
+        self.cur.refill(s);
+        write_body(&self.cur, &self.prev, self.cols, w);
+        std::mem::swap(&mut self.cur, &mut self.prev);
     }
 }
 
@@ -352,7 +368,9 @@ pub fn decode(replay: Replay) -> Result<PurgeReplay, ReplayError> {
         let prev = frames.last().expect("frame 0 exists");
         let mut r = Reader::new(&rec.game);
         let mut f = read_body(&mut r, &board, prev).map_err(|e| match e {
-            ReplayError::Corrupt(m) => corrupt(format!("round {k}: {m}")),
+            // Named by the frame it makes (1 for the first round record), as every game's
+            // reader and the viewer do.
+            ReplayError::Corrupt(m) => corrupt(format!("round {}: {m}", k + 1)),
             other => other,
         })?;
         r.finish("a round")?;
