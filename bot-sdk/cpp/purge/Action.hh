@@ -12,6 +12,7 @@
 #define ARENA_PURGE_ACTION_HH
 
 #include "Structs.hh"
+#include "arena/once_per_round.hh"
 
 namespace arena_sdk {
 struct Runtime;
@@ -27,12 +28,10 @@ class Action {
 
  private:
   friend struct arena_sdk::Runtime;
-  int round_ = 0;              // rounds begun, 1 in the first
-  vector<int> ordered_;        // per citizen id: the round of its last order
-  std::set<int> odd_ordered_;  // ids outside 0..ids this round, ordered this round
+  arena_sdk::OncePerRound once_;
 
   void execute(int id, CommandType type, Dir dir) {
-    if (already_ordered(id)) {
+    if (once_.already_ordered(id)) {
       arena_sdk::warn("command already requested for citizen %d", id);
       send(-1, Move, 0);
     } else {
@@ -46,21 +45,7 @@ class Action {
   }
 
   // Called by the runtime before each play(), with the number of citizen ids so far.
-  void begin_round(size_t ids) {
-    ++round_;
-    if (ordered_.size() < ids) ordered_.resize(ids, 0);
-    odd_ordered_.clear();
-  }
-
-  // Whether citizen id had an order this round; records that it has one now.
-  bool already_ordered(int id) {
-    if (id >= 0 && id < int(ordered_.size())) {
-      if (ordered_[size_t(id)] == round_) return true;
-      ordered_[size_t(id)] = round_;
-      return false;
-    }
-    return !odd_ordered_.insert(id).second;
-  }
+  void begin_round(size_t ids) { once_.begin_round(ids); }
 };
 
 #endif

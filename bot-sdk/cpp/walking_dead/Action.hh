@@ -11,6 +11,7 @@
 #define ARENA_WALKING_DEAD_ACTION_HH
 
 #include "Structs.hh"
+#include "arena/once_per_round.hh"
 
 namespace arena_sdk {
 struct Runtime;
@@ -20,7 +21,7 @@ class Action {
  public:
   // Unit id moves one cell in direction dir after every player has played the round.
   void move(int id, Dir dir) {
-    if (already_ordered(id)) {
+    if (once_.already_ordered(id)) {
       arena_sdk::warn("command already requested for unit %d", id);
       send(-1, 0);
     } else if (id < 0 || id >= int(owner_.size())) {
@@ -40,10 +41,8 @@ class Action {
  private:
   friend struct arena_sdk::Runtime;
   int me_ = -1;
-  int round_ = 0;              // the round being played, from 1
-  vector<int> owner_;          // per unit id: the player whose alive unit it is, -1 otherwise
-  vector<int> ordered_;        // per unit id: the round of its last order
-  std::set<int> odd_ordered_;  // ids out of range ordered this round
+  vector<int> owner_;  // per unit id: the player whose alive unit it is, -1 otherwise
+  arena_sdk::OncePerRound once_;
 
   static void send(int id, int dir) {
     int32_t record[2] = {int32_t(id), int32_t(dir)};
@@ -53,21 +52,9 @@ class Action {
   // Called by the runtime before each play(), with this round's units (by id).
   void begin_round(int me, const vector<Unit>& units) {
     me_ = me;
-    ++round_;
     owner_.resize(units.size());
     for (size_t k = 0; k < units.size(); ++k) owner_[k] = units[k].type == Alive ? units[k].player : -1;
-    if (ordered_.size() < owner_.size()) ordered_.resize(owner_.size(), 0);
-    odd_ordered_.clear();
-  }
-
-  // Whether unit id had an order this round; records that it has one now.
-  bool already_ordered(int id) {
-    if (id >= 0 && id < int(ordered_.size())) {
-      if (ordered_[size_t(id)] == round_) return true;
-      ordered_[size_t(id)] = round_;
-      return false;
-    }
-    return !odd_ordered_.insert(id).second;
+    once_.begin_round(owner_.size());
   }
 };
 

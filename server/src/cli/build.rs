@@ -54,6 +54,7 @@ const COMMON_FILES: &[SdkFile] = sdk_files![
     "include/arena/driver.hh",
     "include/arena/grid.hh",
     "include/arena/grid_action.hh",
+    "include/arena/once_per_round.hh",
     "include/arena/player.hh",
     "include/arena/grid_state.hh",
     "include/arena/grid_view.hh",

@@ -11,6 +11,7 @@
 #define ARENA_GRID_ACTION_HH
 
 #include "arena/grid.hh"
+#include "arena/once_per_round.hh"
 
 namespace arena_sdk {
 
@@ -22,7 +23,7 @@ class GridAction {
   // played the round.
   void execute(Command c) {
     int id = c.id;
-    if (already_ordered(id)) {
+    if (once_.already_ordered(id)) {
       warn("command already requested for unit %d", id);
       give_unit_order(-1, NONE);
     } else if (id < 0 || id >= int(owner_.size())) {
@@ -42,30 +43,16 @@ class GridAction {
  private:
   friend struct Runtime;
   int me_ = -1;
-  int round_ = 0;             // the round being played, from 1
-  vector<int> owner_;         // each unit's player, by id
-  vector<int> ordered_;       // per unit id: the round of its last order
-  std::set<int> odd_ordered_; // ids out of range ordered this round
+  vector<int> owner_;  // each unit's player, by id
+  OncePerRound once_;
 
   // Called by the runtime before each play(), with this round's units (by id).
   template <class UnitT>
   void begin_round(int me, const vector<UnitT>& units) {
     me_ = me;
-    ++round_;
     owner_.resize(units.size());
     for (size_t k = 0; k < units.size(); ++k) owner_[k] = units[k].player;
-    if (ordered_.size() < owner_.size()) ordered_.resize(owner_.size(), 0);
-    odd_ordered_.clear();
-  }
-
-  // Whether unit id had an order this round; records that it has one now.
-  bool already_ordered(int id) {
-    if (id >= 0 && id < int(ordered_.size())) {
-      if (ordered_[size_t(id)] == round_) return true;
-      ordered_[size_t(id)] = round_;
-      return false;
-    }
-    return !odd_ordered_.insert(id).second;
+    once_.begin_round(owner_.size());
   }
 };
 
