@@ -3,6 +3,7 @@
 use crate::cnf::{self, CnfError, Config};
 use crate::game::{Game, SetupError, NB_PLAYERS};
 use crate::games::conquest::BoardStat;
+use crate::games::mad_max::{self, MadMax};
 use crate::games::ork_island::{self, OrkIsland};
 use crate::games::pandemic::{self, Pandemic};
 use crate::games::purge::{self, Purge};
@@ -123,15 +124,28 @@ static WALKING_DEAD: Entry<WalkingDead> =
 
 static PURGE: Entry<Purge> = Entry { house: purge::house::house_bot, house_names: purge::house::HOUSE_BOTS };
 
+static MAD_MAX: Entry<MadMax> = Entry { house: mad_max::house::house_bot, house_names: mad_max::house::HOUSE_BOTS };
+
 /// Every game Arena plays, in the order of the statements.
 pub fn games() -> Vec<&'static dyn AnyGame> {
-    vec![&PANDEMIC, &ORK_ISLAND, &WALKING_DEAD, &PURGE]
+    vec![&PANDEMIC, &ORK_ISLAND, &WALKING_DEAD, &PURGE, &MAD_MAX]
 }
 
-/// The names of all five games, implemented or not, for messages.
+/// The names of the five games, in the order of `games()` (a test checks), for messages.
 pub const ALL_GAME_NAMES: &[&str] = &["pandemic", "ork-island", "walking-dead", "purge", "mad-max"];
 
 /// A game by name.
 pub fn find(name: &str) -> Option<&'static dyn AnyGame> {
     games().into_iter().find(|g| g.name().eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_names_are_the_catalogs() {
+        let names: Vec<&str> = super::games().iter().map(|g| g.name()).collect();
+        assert_eq!(names, super::ALL_GAME_NAMES);
+        assert_eq!(super::find("MAD-MAX").map(|g| g.name()), Some("mad-max"));
+        assert!(super::find("mad_max").is_none());
+    }
 }

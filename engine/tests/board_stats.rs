@@ -69,3 +69,8 @@ fn walking_dead_boards_match_the_kit() {
 fn purge_boards_match_the_kit() {
     check_against_kit::<Purge>();
 }
+
+#[test]
+fn mad_max_boards_match_the_kit() {
+    check_against_kit::<engine::games::mad_max::MadMax>();
+}

@@ -3,6 +3,7 @@ pub mod conquest;
 pub mod fixed_grid;
 pub mod grid_view;
 pub mod interleave;
+pub mod mad_max;
 pub mod ork_island;
 pub mod pandemic;
 pub mod purge;
