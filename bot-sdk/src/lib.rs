@@ -40,6 +40,8 @@
 //!   [`walking_dead_bot!`].
 //! - [`purge`]: The Purge's typed view ([`purge::Game`]) and [`purge_bot!`] (the game is not in
 //!   Arena's catalog yet: issue 16).
+//! - [`mad_max`]: Mad Max's typed view ([`mad_max::Game`]) and [`mad_max_bot!`]
+//!   (`docs/games/mad-max.md`).
 //! - `native` (feature `native`): `native::NativeBot` runs any SDK bot as an engine
 //!   `WireBot`, without WebAssembly.
 //! - [`eprint!`], [`eprintln!`], [`log!`](macro@log): text to the bot's captured stderr.
@@ -50,6 +52,7 @@ pub mod abi;
 pub mod conquest;
 pub mod grid;
 pub mod log;
+pub mod mad_max;
 #[cfg(all(feature = "native", not(target_arch = "wasm32")))]
 pub mod native;
 pub mod ork_island;

@@ -21,7 +21,8 @@ pub struct BuildArgs {
     /// The player's C++ sources: AIName.cc, then any other .cc files it needs.
     #[arg(required = true, value_name = "FILE.cc")]
     files: Vec<PathBuf>,
-    /// The game the player plays (the C++ SDK supports: pandemic, ork-island, walking-dead, purge).
+    /// The game the player plays (the C++ SDK supports: pandemic, ork-island, walking-dead, purge,
+    /// mad-max).
     #[arg(short, long)]
     game: String,
     /// Where to write the bot (default: the first file's name with .wasm, e.g. AIName.wasm).
@@ -129,6 +130,19 @@ const GAMES: &[GameSdk] = &[
             "purge/State.hh",
             "purge/Structs.hh",
             "purge/arena_main.cc",
+        ],
+    },
+    GameSdk {
+        name: "mad-max",
+        dir: "mad_max",
+        files: sdk_files![
+            "mad_max/Action.hh",
+            "mad_max/Defs.hh",
+            "mad_max/Player.hh",
+            "mad_max/Settings.hh",
+            "mad_max/State.hh",
+            "mad_max/Structs.hh",
+            "mad_max/arena_main.cc",
         ],
     },
 ];
@@ -839,6 +853,16 @@ mod tests {
             assert_eq!(g.dir, g.name.replace('-', "_"), "{}", g.name);
             assert!(g.files.iter().any(|f| f.path == format!("{}/arena_main.cc", g.dir)), "{}", g.name);
         }
+    }
+
+    #[test]
+    fn every_catalog_game_has_its_sdk() {
+        for name in engine::catalog::ALL_GAME_NAMES {
+            assert!(sdk_for(name).is_ok(), "the C++ SDK does not support {name}");
+        }
+        let e = sdk_for("chess").err().expect("chess has no SDK").to_string();
+        assert!(e.starts_with("unknown game `chess`; the C++ SDK supports: pandemic, "), "{e}");
+        assert!(e.ends_with(", mad-max"), "{e}");
     }
 
     #[test]

@@ -18,9 +18,12 @@
 // The kit's Info: the settings and the state together (here State already has the settings).
 class Info : public State {
  public:
+#ifndef ARENA_INFO_WITHOUT_OK
   // The kit checks its own state's invariants with it; the SDK's state is built consistent
-  // from the host's view, so it always holds.
+  // from the host's view, so it always holds. A kit without it (Mad Max) defines
+  // ARENA_INFO_WITHOUT_OK: there a player's own ok(...) must not be hidden by this one.
   bool ok() const { return true; }
+#endif
 };
 
 class Player : public Info, public Random_generator, public Action {
