@@ -28,6 +28,9 @@ bots=(
     "purge/null:purge/null"
     "purge/demo:purge/demo"
     "purge/dummy:purge/dummy"
+    "mad-max/null:mad_max/null"
+    "mad-max/demo:mad_max/demo"
+    "mad-max/dummy:mad_max/dummy"
     # Not a house bot: the example that beats Dummy (server tests, scripts/bench-server.sh).
     "examples/pandemic/ace:pandemic/ace"
 )

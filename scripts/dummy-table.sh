@@ -4,13 +4,13 @@
 # `arena build` and prints each one's first-place rate against three Dummies (seeds 1..100, the
 # player at seat seed mod 4) next to the kit's rate, measured once natively and committed in
 # engine/tests/data/kit_dummy_rates_<game>.txt.
-# Usage: scripts/dummy-table.sh <pandemic|ork-island|walking-dead|purge> [arena strength flags, e.g. --seeds 1..20]
+# Usage: scripts/dummy-table.sh <pandemic|ork-island|walking-dead|purge|mad-max> [arena strength flags, e.g. --seeds 1..20]
 # Needs target/release/arena (cargo build --release -p arena) and the C++ wasm toolchain
 # (scripts/setup.sh). Takes about 3 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-game=${1:?usage: scripts/dummy-table.sh <pandemic|ork-island|walking-dead|purge> [arena strength flags]}
+game=${1:?usage: scripts/dummy-table.sh <pandemic|ork-island|walking-dead|purge|mad-max> [arena strength flags]}
 shift
 ARENA=${ARENA_BIN:-target/release/arena}
 [ -x "$ARENA" ] || { echo "error: $ARENA is missing: cargo build --release -p arena" >&2; exit 1; }

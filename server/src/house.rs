@@ -32,6 +32,12 @@ const PURGE: &[HouseBot] = &[
     HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/purge/dummy.wasm") },
 ];
 
+const MAD_MAX: &[HouseBot] = &[
+    HouseBot { name: "Null", wasm: include_bytes!("../../bots/prebuilt/mad-max/null.wasm") },
+    HouseBot { name: "Demo", wasm: include_bytes!("../../bots/prebuilt/mad-max/demo.wasm") },
+    HouseBot { name: "Dummy", wasm: include_bytes!("../../bots/prebuilt/mad-max/dummy.wasm") },
+];
+
 /// A game's house bots.
 pub fn house_bots(game: &str) -> &'static [HouseBot] {
     match game {
@@ -39,6 +45,7 @@ pub fn house_bots(game: &str) -> &'static [HouseBot] {
         "ork-island" => ORK_ISLAND,
         "walking-dead" => WALKING_DEAD,
         "purge" => PURGE,
+        "mad-max" => MAD_MAX,
         _ => &[],
     }
 }

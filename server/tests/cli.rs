@@ -308,7 +308,7 @@ fn list_shows_games_parameters_and_house_bots() {
         "{stdout}"
     );
     assert!(stdout.contains("purge (The Purge)") && stdout.contains("max_num_barricades"), "{stdout}");
-    assert!(stdout.contains("not playable yet: mad-max"), "{stdout}");
+    assert!(stdout.contains("mad-max (Mad Max)") && stdout.contains("warriors_health"), "{stdout}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -654,8 +654,8 @@ fn run_errors_name_the_problem() {
     let d = dir.path();
     let e = fails(d, &["run", "chess", "Demo", "Demo", "Null", "Null"]);
     assert!(e.contains("unknown game `chess`") && e.contains("pandemic"), "{e}");
-    let e = fails(d, &["run", "mad-max", "Demo", "Demo", "Null", "Null"]);
-    assert!(e.contains("mad-max is not playable yet") && e.contains("pandemic, ork-island"), "{e}");
+    let e = fails(d, &["run", "mad_max", "Demo", "Demo", "Null", "Null"]);
+    assert!(e.contains("unknown game `mad_max`") && e.contains("purge, mad-max"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "Smart", "Null"], &[]));
     assert!(e.contains("unknown bot `Smart`") && e.contains("Null, Demo, Dummy"), "{e}");
     let e = fails(d, &run_args(&["Demo", "Demo", "bots/mine.wasm", "Null"], &[]));

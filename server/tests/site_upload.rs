@@ -228,7 +228,7 @@ async fn refused_uploads_store_nothing() {
     assert!(r.error("wasm").starts_with("invalid WebAssembly") || r.error("wasm").starts_with("not a WebAssembly"));
 
     let r = api(&site.state, &token, &fields("mad-max", "Beta", support::house_wasm("Dummy"))).await;
-    assert!(r.error("game").contains("does not accept bots yet"), "{}", r.body);
+    assert!(r.error("wasm").contains("built for pandemic, expected mad-max"), "{}", r.body);
 
     // Missing fields.
     let r = api(&site.state, &token, &[]).await;

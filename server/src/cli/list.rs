@@ -16,10 +16,5 @@ pub fn list() -> anyhow::Result<()> {
         }
         println!();
     }
-    let playable: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
-    let later: Vec<&str> = engine::catalog::ALL_GAME_NAMES.iter().copied().filter(|n| !playable.contains(n)).collect();
-    if !later.is_empty() {
-        println!("not playable yet: {}", later.join(", "));
-    }
     Ok(())
 }

@@ -85,11 +85,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
 /// A game by name, or an error listing the games.
 pub fn game(name: &str) -> anyhow::Result<&'static dyn engine::catalog::AnyGame> {
     engine::catalog::find(name).ok_or_else(|| {
-        let playable: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
-        if engine::catalog::ALL_GAME_NAMES.contains(&name) {
-            anyhow::anyhow!("{name} is not playable yet; playable games: {}", playable.join(", "))
-        } else {
-            anyhow::anyhow!("unknown game `{name}`; games: {}", playable.join(", "))
-        }
+        let games: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
+        anyhow::anyhow!("unknown game `{name}`; games: {}", games.join(", "))
     })
 }

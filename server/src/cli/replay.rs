@@ -1,6 +1,7 @@
 //! `arena replay FILE`: check a replay and print what it holds.
 
 use anyhow::Context;
+use engine::games::mad_max::{replay as mad_max, UnitType as MadMaxUnit};
 use engine::games::purge::{replay as purge, CitizenType, Item, OrderKind, Weapon};
 use engine::games::walking_dead::{replay as walking_dead, UnitType};
 use engine::games::{ork_island::replay as ork_island, pandemic::replay as pandemic};
@@ -15,6 +16,7 @@ enum Decoded {
     OrkIsland(ork_island::OrkIslandReplay),
     WalkingDead(walking_dead::WalkingDeadReplay),
     Purge(purge::PurgeReplay),
+    MadMax(mad_max::MadMaxReplay),
 }
 
 impl Decoded {
@@ -24,6 +26,7 @@ impl Decoded {
             Decoded::OrkIsland(d) => d.frames.len(),
             Decoded::WalkingDead(d) => d.frames.len(),
             Decoded::Purge(d) => d.frames.len(),
+            Decoded::MadMax(d) => d.frames.len(),
         }
     }
 }
@@ -41,7 +44,8 @@ pub struct ReplayArgs {
     /// round's moves; for The Walking Dead each clan's units, cells, strength and kills, every
     /// unit, the food and the round's story; for The Purge each clan's citizens, barricades,
     /// money and kill points, every citizen, the items, the barricades and the round's orders
-    /// and fights.
+    /// and fights; for Mad Max each team's warriors, cars and cities, whose turn it is, every
+    /// unit with its food, water or fuel, the city owners and the round's moves.
     #[arg(long, value_name = "N")]
     frame: Option<usize>,
 }
@@ -56,6 +60,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
         "ork-island" => Some(Decoded::OrkIsland(ork_island::decode(r.clone()).with_context(context)?)),
         "walking-dead" => Some(Decoded::WalkingDead(walking_dead::decode(r.clone()).with_context(context)?)),
         "purge" => Some(Decoded::Purge(purge::decode(r.clone()).with_context(context)?)),
+        "mad-max" => Some(Decoded::MadMax(mad_max::decode(r.clone()).with_context(context)?)),
         _ => None,
     };
     let frames = decoded.as_ref().map_or(0, Decoded::frame_count);
@@ -65,6 +70,7 @@ pub fn replay(a: ReplayArgs) -> anyhow::Result<()> {
             Some(Decoded::OrkIsland(d)) => serde_json::to_string_pretty(&ork_island_frame(d, n)?)?,
             Some(Decoded::WalkingDead(d)) => serde_json::to_string_pretty(&walking_dead_frame(d, n)?)?,
             Some(Decoded::Purge(d)) => serde_json::to_string_pretty(&purge_frame(d, n)?)?,
+            Some(Decoded::MadMax(d)) => serde_json::to_string_pretty(&mad_max_frame(d, n)?)?,
             None => anyhow::bail!("--frame does not know game {} yet", r.header.game),
         };
         println!("{text}");
@@ -449,5 +455,70 @@ fn purge_frame(decoded: &purge::PurgeReplay, n: usize) -> anyhow::Result<PurgeFi
                 })
             })
             .collect(),
+    })
+}
+
+/// One unit of Mad Max in a frame (a car's fuel is its `food`).
+#[derive(serde::Serialize)]
+struct MadMaxUnitFigures {
+    id: usize,
+    kind: &'static str,
+    player: usize,
+    row: i32,
+    col: i32,
+    food: i32,
+    water: i32,
+}
+
+/// One Mad Max frame's figures: the basics, whose turn the round is, per team its warriors,
+/// cars and cities; every unit, each city's owner, and the moves executed in the round that led
+/// here (unit and the kit's direction name, in execution order).
+#[derive(serde::Serialize)]
+struct MadMaxFigures {
+    #[serde(flatten)]
+    basics: Basics,
+    turn: u32,
+    warriors: [usize; 4],
+    cars: [usize; 4],
+    cities: [usize; 4],
+    units: Vec<MadMaxUnitFigures>,
+    city_owners: Vec<u8>,
+    moves: Vec<(usize, &'static str)>,
+}
+
+/// The kit's direction names, in the order of its `Dir` (codes 0..8).
+const MAD_MAX_DIRS: [&str; 9] = ["Bottom", "BR", "Right", "RT", "Top", "TL", "Left", "LB", "None"];
+
+fn mad_max_frame(decoded: &mad_max::MadMaxReplay, n: usize) -> anyhow::Result<MadMaxFigures> {
+    let basics = basics(&decoded.frames, n, |f| f.round, |f| &f.common)?;
+    let f = &decoded.frames[n];
+    let (mut warriors, mut cars) = ([0usize; 4], [0usize; 4]);
+    for u in &f.units {
+        match u.kind {
+            MadMaxUnit::Warrior => warriors[u.player] += 1,
+            MadMaxUnit::Car => cars[u.player] += 1,
+        }
+    }
+    Ok(MadMaxFigures {
+        basics,
+        turn: f.round % 4,
+        warriors,
+        cars,
+        cities: f.num_cities(),
+        units: f
+            .units
+            .iter()
+            .map(|u| MadMaxUnitFigures {
+                id: u.id,
+                kind: if u.kind == MadMaxUnit::Warrior { "warrior" } else { "car" },
+                player: u.player,
+                row: u.pos.i,
+                col: u.pos.j,
+                food: u.food,
+                water: u.water,
+            })
+            .collect(),
+        city_owners: f.city_owner.clone(),
+        moves: f.log.moves.iter().map(|m| (m.unit, MAD_MAX_DIRS[usize::from(m.dir.code())])).collect(),
     })
 }

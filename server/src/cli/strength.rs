@@ -42,6 +42,7 @@ fn kit_rates(game: &str) -> Vec<(String, f64)> {
         "ork-island" => include_str!("../../../engine/tests/data/kit_dummy_rates_ork_island.txt"),
         "walking-dead" => include_str!("../../../engine/tests/data/kit_dummy_rates_walking_dead.txt"),
         "purge" => include_str!("../../../engine/tests/data/kit_dummy_rates_purge.txt"),
+        "mad-max" => include_str!("../../../engine/tests/data/kit_dummy_rates_mad_max.txt"),
         _ => "",
     };
     text.lines()
@@ -160,7 +161,7 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
 mod tests {
     #[test]
     fn kit_rates_are_read_for_every_game() {
-        for (game, n) in [("pandemic", 6), ("ork-island", 6), ("walking-dead", 6), ("purge", 6)] {
+        for (game, n) in [("pandemic", 6), ("ork-island", 6), ("walking-dead", 6), ("purge", 6), ("mad-max", 7)] {
             let rates = super::kit_rates(game);
             assert_eq!(rates.len(), n, "{game}: {rates:?}");
             assert!(rates.iter().all(|(_, v)| (0.0..=100.0).contains(v)), "{rates:?}");

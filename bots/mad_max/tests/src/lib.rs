@@ -1,0 +1,35 @@
+//! Native matches of Mad Max house bots (the SDK's `native` feature): helpers for the
+//! tests in `tests/` and the `strength` example.
+
+use arena_bot::mad_max::{Player, Runner};
+use arena_bot::native;
+use engine::catalog::PlayerSpec;
+use engine::referee::{MatchOutput, MatchSetup};
+
+pub use house_testkit::{house, strictly_first};
+pub use mad_max_demo::Demo;
+pub use mad_max_dummy::Dummy;
+pub use mad_max_null::Null;
+
+const GAME: &str = "mad-max";
+
+/// A match with the default parameters, except `overrides`.
+pub fn setup(seed: u64, overrides: &[(&str, i64)]) -> MatchSetup {
+    house_testkit::setup(GAME, seed, overrides)
+}
+
+/// An SDK bot run natively.
+pub fn sdk<P: Player + Default + Send + 'static>(name: &str) -> PlayerSpec {
+    native::player::<Runner<P>>(name)
+}
+
+/// Plays a match.
+pub fn play(setup: &MatchSetup, players: Vec<PlayerSpec>, record: bool) -> MatchOutput {
+    house_testkit::play(GAME, setup, players, record)
+}
+
+/// Dummy against three Demos and Demo against three Dummies on `seeds` (see
+/// [`house_testkit::duels`]).
+pub fn duels(seeds: impl IntoIterator<Item = u64>) -> Vec<house_testkit::Duel> {
+    house_testkit::duels(GAME, seeds, || sdk::<Dummy>("Dummy"))
+}
