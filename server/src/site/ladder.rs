@@ -4,13 +4,69 @@
 //! mu - 3 sigma. skillratings is used rather than our own maths: it is maintained, tested and
 //! implements the published update.
 
+use super::config::SiteConfig;
 use super::queue::{self, Kind, NewMatch};
+use super::schedulers::{BoxFuture, MatchEnd, Scheduler};
+use super::state::AppState;
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 use sqlx::{PgConnection, PgPool};
+use std::time::Duration;
 
 pub const DEFAULT_MU: f64 = 25.0;
 pub const DEFAULT_SIGMA: f64 = 25.0 / 3.0;
+
+/// Ladder matches run when no qualification match waits (lower runs first).
+pub const PRIORITY_LADDER: i32 = 10;
+
+/// The ladder as a match source: every `--ladder-interval-ms` it tops up each game's queue
+/// ([`schedule`]); each played match is rated ([`rate_match`]). A failed match is not rated.
+pub struct Ladder;
+
+impl Scheduler for Ladder {
+    fn name(&self) -> &'static str {
+        "ladder"
+    }
+
+    fn kinds(&self) -> &'static [(Kind, i32)] {
+        &[(Kind::Ladder, PRIORITY_LADDER)]
+    }
+
+    fn on_match_done<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        match_id: i64,
+        _kind: Kind,
+        end: MatchEnd<'a>,
+    ) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            if end == MatchEnd::Played {
+                rate_match(conn, match_id).await?;
+            }
+            Ok(())
+        })
+    }
+
+    fn tick_every(&self, config: &SiteConfig) -> Option<Duration> {
+        (!config.no_ladder).then(|| Duration::from_millis(config.ladder_interval_ms.max(50)))
+    }
+
+    /// Tops up every playable game's ladder queue to one match per worker (at least two).
+    fn tick<'a>(&'a self, state: &'a AppState) -> BoxFuture<'a, anyhow::Result<usize>> {
+        Box::pin(async move {
+            let target = state.config.workers().max(2);
+            let mut queued = 0;
+            for game in engine::catalog::games() {
+                // One game's trouble does not stop the others'.
+                match schedule(&state.pool, game.name(), target, &mut OsDice).await {
+                    Ok(q) => queued += q.len(),
+                    Err(e) => tracing::warn!(error = %e, game = game.name(), "ladder scheduling failed"),
+                }
+            }
+            Ok(queued)
+        })
+    }
+}
 
 /// The displayed rating: a conservative estimate.
 pub fn conservative(mu: f64, sigma: f64) -> f64 {

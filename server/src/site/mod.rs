@@ -1,10 +1,11 @@
 //! The tournament server: accounts, uploads, qualification against Dummy, the match queue and
-//! its workers, the ladder, and the web pages and JSON API over them.
+//! its workers, the ladder, and the web pages and JSON API over them. Qualification and the
+//! ladder are match sources behind one interface ([`schedulers::Scheduler`]).
 //!
 //! ```text
 //!  browser / curl ──► web (axum) ──► Postgres ◄── workers (sandbox + engine) ──► replay store
 //!                                      ▲
-//!                       ladder scheduler ┘
+//!    schedulers (qualification, ladder) ┘
 //! ```
 //! Everything shared lives in Postgres, so `arena worker` processes on other machines can join.
 
@@ -22,6 +23,7 @@ pub mod queries;
 pub mod queue;
 pub mod replay_store;
 pub mod runner;
+pub mod schedulers;
 pub mod serve;
 pub mod state;
 pub mod uploads;

@@ -4,10 +4,45 @@
 //! and the bot becomes its owner's representative if the owner has none in that game.
 
 use super::queue::{self, Kind, NewMatch};
+use super::schedulers::{BoxFuture, MatchEnd, Scheduler};
 use sqlx::PgConnection;
 
 /// Qualification matches against Dummy.
 pub const MATCHES_AGAINST_DUMMY: usize = 4;
+
+/// Qualification runs before everything else in the queue (lower runs first): a new bot's
+/// author is waiting for the verdict.
+pub const PRIORITY_QUALIFICATION: i32 = 0;
+
+/// Qualification as a match source: it queues sanity matches on upload ([`start`]), then the
+/// matches against Dummy, and judges each result.
+pub struct Qualification;
+
+impl Scheduler for Qualification {
+    fn name(&self) -> &'static str {
+        "qualification"
+    }
+
+    fn kinds(&self) -> &'static [(Kind, i32)] {
+        &[(Kind::Sanity, PRIORITY_QUALIFICATION), (Kind::Qualification, PRIORITY_QUALIFICATION)]
+    }
+
+    fn on_match_done<'a>(
+        &'a self,
+        conn: &'a mut PgConnection,
+        match_id: i64,
+        _kind: Kind,
+        end: MatchEnd<'a>,
+    ) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            match end {
+                MatchEnd::Played => on_match_done(conn, match_id).await?,
+                MatchEnd::Failed(error) => on_match_failed(conn, match_id, error).await?,
+            }
+            Ok(())
+        })
+    }
+}
 
 /// The newest house bot of `game` called `name`.
 pub async fn house_bot(conn: &mut PgConnection, game: &str, name: &str) -> sqlx::Result<Option<i64>> {
@@ -76,7 +111,9 @@ async fn subject(conn: &mut PgConnection, match_id: i64) -> sqlx::Result<Option<
             .fetch_optional(&mut *conn)
             .await?;
     let Some((kind, seed, Some(bot), game)) = row else { return Ok(None) };
-    let Some(kind) = Kind::parse(&kind).filter(|k| *k != Kind::Ladder) else { return Ok(None) };
+    let Some(kind) = Kind::parse(&kind).filter(|k| matches!(k, Kind::Sanity | Kind::Qualification)) else {
+        return Ok(None);
+    };
     let status: Option<String> = sqlx::query_scalar("SELECT status FROM bots WHERE id = $1 FOR UPDATE")
         .bind(bot)
         .fetch_optional(&mut *conn)
@@ -167,7 +204,8 @@ pub async fn on_match_done(conn: &mut PgConnection, match_id: i64) -> sqlx::Resu
             }
             qualify(conn, bot).await
         }
-        Kind::Ladder => Ok(()),
+        // Not a qualification match (`subject` filters them out).
+        _ => Ok(()),
     }
 }
 
@@ -199,7 +237,7 @@ async fn qualify(conn: &mut PgConnection, bot: i64) -> sqlx::Result<()> {
     Ok(())
 }
 
-/// A match that could not be played at all (see `queue::fail`) fails its subject's
+/// A match that could not be played at all (see `queue::fail`), or was given up, fails its subject's
 /// qualification with the reason.
 pub async fn on_match_failed(conn: &mut PgConnection, match_id: i64, error: &str) -> sqlx::Result<()> {
     let Some((_, seed, bot, _)) = subject(conn, match_id).await? else { return Ok(()) };

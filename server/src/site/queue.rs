@@ -1,47 +1,60 @@
 //! The match queue: rows of `matches`, claimed by workers with `FOR UPDATE SKIP LOCKED` under a
 //! lease. Only the holder of the current lease can finish a match, so its result is written once
-//! even when a worker that was presumed dead comes back.
+//! even when a worker that was presumed dead comes back. The queue knows no scheduler: it tells
+//! a match's owner (`super::schedulers`) when the match leaves the queue.
 
+use super::schedulers::MatchEnd;
 use sqlx::{PgConnection, PgPool};
 use std::time::Duration;
-
-/// Priorities: lower runs first.
-pub const PRIORITY_QUALIFICATION: i32 = 0;
-pub const PRIORITY_LADDER: i32 = 10;
 
 /// A match is given up after this many claims (a bot that kills its worker every time).
 pub const MAX_ATTEMPTS: i32 = 3;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+/// Declares [`Kind`] from one list, so that the enum, [`Kind::ALL`] and the strings stored in
+/// `matches.kind` cannot drift apart.
+macro_rules! kinds {
+    ($($(#[$doc:meta])* $variant:ident = $name:literal,)*) => {
+        /// What a match is for; each kind belongs to one scheduler (`super::schedulers`), which
+        /// also sets its priority in the queue.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Kind {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Kind {
+            /// Every kind.
+            pub const ALL: &'static [Kind] = &[$(Kind::$variant,)*];
+
+            /// As stored in `matches.kind`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Kind::$variant => $name,)*
+                }
+            }
+
+            pub fn parse(s: &str) -> Option<Kind> {
+                match s {
+                    $($name => Some(Kind::$variant),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+kinds! {
     /// Four copies of a new bot.
-    Sanity,
+    Sanity = "sanity",
     /// A new bot against three Dummies.
-    Qualification,
-    Ladder,
+    Qualification = "qualification",
+    /// Representatives and house bots, rated.
+    Ladder = "ladder",
 }
 
 impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Sanity => "sanity",
-            Kind::Qualification => "qualification",
-            Kind::Ladder => "ladder",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Kind> {
-        match s {
-            "sanity" => Some(Kind::Sanity),
-            "qualification" => Some(Kind::Qualification),
-            "ladder" => Some(Kind::Ladder),
-            _ => None,
-        }
-    }
-    fn priority(self) -> i32 {
-        match self {
-            Kind::Sanity | Kind::Qualification => PRIORITY_QUALIFICATION,
-            Kind::Ladder => PRIORITY_LADDER,
-        }
+    /// Its priority in the queue (lower runs first), as its scheduler sets it.
+    pub fn priority(self) -> i32 {
+        super::schedulers::priority(self)
     }
 }
 
@@ -88,10 +101,10 @@ pub struct Claim {
     pub lease_token: String,
 }
 
-/// Claims the next match (qualification first, then oldest): a queued one, or a running one
+/// Claims the next match (by priority, qualification first; then oldest): a queued one, or a running one
 /// whose lease has run out (its worker died). Matches claimed [`MAX_ATTEMPTS`] times already are
 /// marked failed instead.
-pub async fn claim(pool: &PgPool, worker: &str, lease: Duration) -> sqlx::Result<Option<Claim>> {
+pub async fn claim(pool: &PgPool, worker: &str, lease: Duration) -> anyhow::Result<Option<Claim>> {
     loop {
         let token = super::random_token(16);
         let claim: Option<Claim> = sqlx::query_as(
@@ -161,8 +174,9 @@ pub async fn mark_done(
     Ok(done.rows_affected() == 1)
 }
 
-/// Marks a match that cannot be played (a bot that no longer loads, ...) as failed.
-pub async fn fail(pool: &PgPool, claim: &Claim, error: &str) -> sqlx::Result<bool> {
+/// Marks a match that cannot be played (a bot that no longer loads, ...) as failed, and tells its
+/// scheduler in the same transaction. False when the lease was lost (nothing written).
+pub async fn fail(pool: &PgPool, claim: &Claim, error: &str) -> anyhow::Result<bool> {
     let mut tx = pool.begin().await?;
     let done = sqlx::query(
         "UPDATE matches SET state = 'failed', finished_at = now(), error = $3, lease_expires_at = NULL
@@ -175,7 +189,7 @@ pub async fn fail(pool: &PgPool, claim: &Claim, error: &str) -> sqlx::Result<boo
     .await?;
     let ok = done.rows_affected() == 1;
     if ok {
-        super::qualification::on_match_failed(&mut tx, claim.id, error).await?;
+        super::schedulers::match_done(&mut tx, claim.id, &claim.kind, MatchEnd::Failed(error)).await?;
     }
     tx.commit().await?;
     Ok(ok)

@@ -1,4 +1,5 @@
-//! `arena serve` (web server + workers + ladder scheduler) and `arena worker` (workers only).
+//! `arena serve` (web server + workers + the schedulers' periodic work, i.e. the ladder) and
+//! `arena worker` (workers, and the schedulers' periodic work unless --no-ladder).
 
 use super::config::SiteConfig;
 use super::db;
@@ -77,18 +78,30 @@ fn hostname() -> String {
         .unwrap_or_else(|| "worker".into())
 }
 
-/// Keeps every playable game's ladder queue topped up.
-async fn ladder_loop(state: AppState, stop: Arc<AtomicBool>) {
-    let target = state.config.workers().max(2);
-    while !stop.load(Ordering::Relaxed) {
-        for game in engine::catalog::games() {
-            match super::ladder::schedule(&state.pool, game.name(), target, &mut super::ladder::OsDice).await {
-                Ok(q) if !q.is_empty() => state.queue_signal.notify_waiters(),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, game = game.name(), "ladder scheduling failed"),
-            }
+/// Starts the periodic work of every scheduler that has some in this process (the ladder, unless
+/// --no-ladder).
+fn spawn_schedulers(state: &AppState, stop: &Arc<AtomicBool>) {
+    for &scheduler in super::schedulers::SCHEDULERS {
+        if let Some(every) = scheduler.tick_every(&state.config) {
+            tokio::spawn(scheduler_loop(state.clone(), stop.clone(), scheduler, every));
         }
-        tokio::time::sleep(Duration::from_millis(state.config.ladder_interval_ms.max(50))).await;
+    }
+}
+
+/// Calls a scheduler's `tick` every `every` until `stop` is set, waking workers when it queued.
+async fn scheduler_loop(
+    state: AppState,
+    stop: Arc<AtomicBool>,
+    scheduler: &'static dyn super::schedulers::Scheduler,
+    every: Duration,
+) {
+    while !stop.load(Ordering::Relaxed) {
+        match scheduler.tick(&state).await {
+            Ok(0) => {}
+            Ok(_) => state.queue_signal.notify_waiters(),
+            Err(e) => tracing::warn!(error = %format!("{e:#}"), scheduler = scheduler.name(), "scheduling failed"),
+        }
+        tokio::time::sleep(every).await;
     }
 }
 
@@ -137,9 +150,7 @@ pub async fn serve(listen: &str, config: SiteConfig) -> anyhow::Result<()> {
     banner("serve", &state, &database, Some(&local));
     let stop = Arc::new(AtomicBool::new(false));
     let workers = spawn_workers(&state, &stop);
-    if !state.config.no_ladder {
-        tokio::spawn(ladder_loop(state.clone(), stop.clone()));
-    }
+    spawn_schedulers(&state, &stop);
     let app = super::web::router(state.clone());
     tracing::info!(address = %local, "serving");
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
@@ -153,9 +164,7 @@ pub async fn worker(config: SiteConfig) -> anyhow::Result<()> {
     banner("worker", &state, &database, None);
     let stop = Arc::new(AtomicBool::new(false));
     let workers = spawn_workers(&state, &stop);
-    if !state.config.no_ladder {
-        tokio::spawn(ladder_loop(state.clone(), stop.clone()));
-    }
+    spawn_schedulers(&state, &stop);
     shutdown_signal().await;
     finish(stop, workers, database).await;
     Ok(())

@@ -1,9 +1,11 @@
 //! Match workers: claim a match, play it on a blocking thread while renewing the lease, store the
-//! replay, then write the results and their consequences (qualification, ratings) in one
-//! transaction that only the lease holder can commit.
+//! replay, then write the results and their consequences (whatever the match's scheduler does
+//! with them: a qualification step, ratings) in one transaction that only the lease holder can
+//! commit. Workers know no scheduler by name (`super::schedulers`).
 
 use super::queue::{self, Claim};
 use super::runner::{self, SeatBot};
+use super::schedulers::{self, MatchEnd};
 use super::state::AppState;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -141,15 +143,12 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
             metrics::counter!("arena_sandbox_freezes_total", "reason" => r).increment(1);
         }
     }
-    if claim.kind == "ladder" {
-        super::ladder::rate_match(&mut tx, claim.id).await?;
-    } else {
-        super::qualification::on_match_done(&mut tx, claim.id).await?;
-    }
+    // Its scheduler reacts (a qualification step, a rating...) in the same transaction.
+    schedulers::match_done(&mut tx, claim.id, &claim.kind, MatchEnd::Played).await?;
     tx.commit().await?;
     // Ratings, a qualification or the counts of the game changed.
     state.cache.game_changed(&claim.game);
-    // Qualification may have queued more matches.
+    // The scheduler may have queued more matches.
     state.queue_signal.notify_waiters();
     metrics::counter!("arena_matches_total", "kind" => claim.kind.clone(), "outcome" => "done").increment(1);
     metrics::histogram!("arena_match_duration_seconds", "kind" => claim.kind.clone())
