@@ -15,6 +15,7 @@ mod run;
 mod seeds;
 mod site;
 mod strength;
+mod tournament;
 mod view;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +41,8 @@ enum Command {
     Fidelity(fidelity::FidelityArgs),
     /// First-place rate of players against three copies of an opponent (Dummy), next to the kit's.
     Strength(strength::StrengthArgs),
+    /// Play a whole elimination tournament (Jutge's format) locally, on all cores.
+    Tournament(tournament::TournamentArgs),
     /// Check a replay file and print its header and result.
     Replay(replay::ReplayArgs),
     /// Serve the browser viewer and a replay on localhost, and print the URL.
@@ -69,6 +72,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Command::Boards(a) => boards::boards(a),
         Command::Fidelity(a) => fidelity::fidelity(a),
         Command::Strength(a) => strength::strength(a),
+        Command::Tournament(a) => tournament::tournament(a),
         Command::Replay(a) => replay::replay(a),
         Command::View(a) => view::view(a),
         Command::Build(a) => build::run(a),
