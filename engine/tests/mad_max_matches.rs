@@ -196,13 +196,22 @@ fn a_default_replay_is_small() {
     }
 }
 
+/// The rows (columns) of a synthetic board's roads.
+fn synthetic_roads(n: usize) -> Vec<usize> {
+    (3..n - 3).step_by(10).collect()
+}
+
+/// How many cities a synthetic board has room for: one per block between roads.
+fn synthetic_room(rows: usize, cols: usize) -> usize {
+    (synthetic_roads(rows).len() - 1) * (synthetic_roads(cols).len() - 1)
+}
+
 /// A FIXED board of any size: roads every 10 rows and columns from 3, full length; a 5 × 5
 /// city in the middle of the first `cities` blocks, dealt to the players in turn; a water
 /// cell, a wall and a station here and there.
 fn synthetic_board(rows: usize, cols: usize, cities: usize) -> String {
     let mut g = vec![vec!['.'; cols]; rows];
-    let roads = |n: usize| (3..n - 3).step_by(10).collect::<Vec<usize>>();
-    let (rr, cc) = (roads(rows), roads(cols));
+    let (rr, cc) = (synthetic_roads(rows), synthetic_roads(cols));
     for &i in &rr {
         g[i].iter_mut().for_each(|c| *c = 'R');
     }
@@ -252,7 +261,11 @@ fn any_params() -> impl Strategy<Value = Case> {
         0u64..1_000_000,
     )
         .prop_map(|((rounds, per_player, warriors, cars), (health, fuel, damage), size, seed)| {
-            let cities = if size.is_some() { 4 * per_player } else { 8 };
+            // A synthetic board of 40 to 46 rows or columns has room for 9 cities only.
+            let cities = match size {
+                Some((r, c)) => 4 * per_player.min((synthetic_room(r, c) / 4) as i64),
+                None => 8,
+            };
             let warriors = warriors.max(cities / 4);
             let mut changes = vec![
                 ("nb_rounds", rounds),
