@@ -615,6 +615,29 @@ fn seat0_lines<'a>(err: &'a str, name: &str) -> Vec<&'a str> {
     err.lines().filter_map(|l| l.strip_prefix(prefix.as_str())).collect()
 }
 
+/// Plays the corpus's `AITolerant.cc` of a game in seat 0 (seed 9): the whole match, unfrozen,
+/// its good orders scoring. Returns its stderr, its lines and the figures it printed (the text
+/// after "figures ").
+fn play_tolerant(dir: &str, game: &str, rounds: i64) -> (String, Vec<String>, String) {
+    let d = TempDir::new().unwrap();
+    let (s, err) = play_corpus(d.path(), dir, game, "Tolerant", "9");
+    assert_eq!(s["rounds"], rounds, "{s}");
+    let p = &s["players"][0];
+    assert!(p["frozen"].is_null(), "bad arguments froze the bot: {s}\n{err}");
+    assert!(p["score"].as_i64().unwrap() > 0, "its good orders count: {s}");
+    let lines: Vec<String> = seat0_lines(&err, "Tolerant").into_iter().map(String::from).collect();
+    let figures = lines.iter().find_map(|l| l.strip_prefix("figures ")).unwrap_or_else(|| panic!("{err}")).to_string();
+    (err, lines, figures)
+}
+
+/// The first lines of a tolerant bot's stderr are `want` exactly, and its first line comes back
+/// in at least ten rounds.
+fn assert_warns_every_round(lines: &[String], want: &[String], err: &str, rounds: &str) {
+    assert_eq!(&lines[..want.len().min(lines.len())], want, "{rounds} warnings differ from the kit's");
+    let again = lines.iter().filter(|l| **l == want[0]).count();
+    assert!(again >= 10, "{again} rounds warned\n{err}");
+}
+
 #[test]
 fn the_kits_whole_surface_compiles_and_plays() {
     if !have_clang("the_kits_whole_surface_compiles_and_plays") {
@@ -753,14 +776,7 @@ fn walking_dead_bad_arguments_warn_as_the_kit_and_never_freeze() {
     if !have_clang("walking_dead_bad_arguments_warn_as_the_kit_and_never_freeze") {
         return;
     }
-    let dir = TempDir::new().unwrap();
-    let (s, err) = play_corpus(dir.path(), "walking_dead", "walking-dead", "Tolerant", "9");
-    assert_eq!(s["rounds"], 200, "{s}");
-    let p = &s["players"][0];
-    assert!(p["frozen"].is_null(), "bad arguments froze the bot: {s}\n{err}");
-    assert!(p["score"].as_i64().unwrap() > 0, "its good orders count: {s}");
-    let lines = seat0_lines(&err, "Tolerant");
-    let figures = lines.iter().find_map(|l| l.strip_prefix("figures ")).unwrap_or_else(|| panic!("{err}"));
+    let (err, lines, figures) = play_tolerant("walking_dead", "walking-dead", 200);
     let w: Vec<&str> = figures.split_whitespace().collect();
     // "me M units U rows R cols K other X of Q mine A B D"
     assert_eq!(w.len(), 16, "three units of its own: {figures}");
@@ -802,9 +818,7 @@ fn walking_dead_bad_arguments_warn_as_the_kit_and_never_freeze() {
     ]);
     let mut want: Vec<String> = want.into_iter().map(|x| format!("warning: {x}")).collect();
     want.insert(queries, format!("figures {figures}"));
-    assert_eq!(&lines[..want.len().min(lines.len())], &want[..], "the first round's warnings differ from the kit's");
-    let again = lines.iter().filter(|l| **l == want[0]).count();
-    assert!(again >= 10, "{again} rounds warned\n{err}");
+    assert_warns_every_round(&lines, &want, &err, "the first round's");
 }
 
 #[test]
@@ -812,14 +826,7 @@ fn purge_bad_arguments_warn_as_the_kit_and_never_freeze() {
     if !have_clang("purge_bad_arguments_warn_as_the_kit_and_never_freeze") {
         return;
     }
-    let dir = TempDir::new().unwrap();
-    let (s, err) = play_corpus(dir.path(), "purge", "purge", "Tolerant", "9");
-    assert_eq!(s["rounds"], 250, "{s}");
-    let p = &s["players"][0];
-    assert!(p["frozen"].is_null(), "bad arguments froze the bot: {s}\n{err}");
-    assert!(p["score"].as_i64().unwrap() > 0, "its good orders count: {s}");
-    let lines = seat0_lines(&err, "Tolerant");
-    let figures = lines.iter().find_map(|l| l.strip_prefix("figures ")).unwrap_or_else(|| panic!("{err}"));
+    let (err, lines, figures) = play_tolerant("purge", "purge", 250);
     let w: Vec<&str> = figures.split_whitespace().collect();
     // "me M ids N rows R cols K other X of Q mine A B D"
     assert_eq!(w.len(), 16, "three citizens of its own: {figures}");
@@ -856,9 +863,7 @@ fn purge_bad_arguments_warn_as_the_kit_and_never_freeze() {
     ]);
     let mut want: Vec<String> = want.into_iter().map(|x| format!("warning: {x}")).collect();
     want.insert(queries, format!("figures {figures}"));
-    assert_eq!(&lines[..want.len().min(lines.len())], &want[..], "the first round's warnings differ from the kit's");
-    let again = lines.iter().filter(|l| **l == want[0]).count();
-    assert!(again >= 10, "{again} rounds warned\n{err}");
+    assert_warns_every_round(&lines, &want, &err, "the first round's");
 }
 
 #[test]
@@ -866,14 +871,7 @@ fn mad_max_bad_arguments_warn_as_the_kit_and_never_freeze() {
     if !have_clang("mad_max_bad_arguments_warn_as_the_kit_and_never_freeze") {
         return;
     }
-    let dir = TempDir::new().unwrap();
-    let (s, err) = play_corpus(dir.path(), "mad_max", "mad-max", "Tolerant", "9");
-    assert_eq!(s["rounds"], 500, "{s}");
-    let p = &s["players"][0];
-    assert!(p["frozen"].is_null(), "bad arguments froze the bot: {s}\n{err}");
-    assert!(p["score"].as_i64().unwrap() > 0, "its good orders count: {s}");
-    let lines = seat0_lines(&err, "Tolerant");
-    let figures = lines.iter().find_map(|l| l.strip_prefix("figures ")).unwrap_or_else(|| panic!("{err}"));
+    let (err, lines, figures) = play_tolerant("mad_max", "mad-max", 500);
     let w: Vec<&str> = figures.split_whitespace().collect();
     // "me M units U rows R cols K other X of Q mine A B C D"
     assert_eq!(w.len(), 17, "four warriors of its own: {figures}");
@@ -924,9 +922,7 @@ fn mad_max_bad_arguments_warn_as_the_kit_and_never_freeze() {
     // Round 1, player 1's: the same, and a warrior of its own may not move.
     want.extend(queries.iter().chain(&orders).map(warning));
     want.push(format!("warning: cannot move: {fourth} {me} 1"));
-    assert_eq!(&lines[..want.len().min(lines.len())], &want[..], "the first rounds' warnings differ from the kit's");
-    let again = lines.iter().filter(|l| **l == want[0]).count();
-    assert!(again >= 10, "{again} rounds warned\n{err}");
+    assert_warns_every_round(&lines, &want, &err, "the first rounds'");
 }
 
 #[test]
