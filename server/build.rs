@@ -21,6 +21,8 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
+    // `sqlx::migrate!` embeds migrations/ at compile time: a new or changed migration rebuilds.
+    println!("cargo:rerun-if-changed={}", Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations").display());
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web");
     let mut files = Vec::new();
     collect(&root, &root, &mut files);

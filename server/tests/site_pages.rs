@@ -5,70 +5,10 @@ mod support;
 
 use arena::site::state::AppState;
 use axum::body::Body;
-use axum::http::{header, HeaderMap, Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::{header, Request, StatusCode};
 use std::sync::OnceLock;
-use tower::ServiceExt;
 
-/// A CSRF cookie value (the middleware accepts any of at least 32 characters).
-const CSRF: &str = "0123456789abcdef0123456789abcdef";
-
-struct Reply {
-    status: StatusCode,
-    headers: HeaderMap,
-    body: Vec<u8>,
-}
-
-impl Reply {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-    fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
-    }
-    fn header(&self, name: header::HeaderName) -> &str {
-        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
-    }
-}
-
-async fn send(state: &AppState, req: Request<Body>) -> Reply {
-    let res = arena::site::web::router(state.clone()).oneshot(req).await.expect("the router answers");
-    let status = res.status();
-    let headers = res.headers().clone();
-    let body = res.into_body().collect().await.expect("a body").to_bytes().to_vec();
-    Reply { status, headers, body }
-}
-
-/// GET `uri`, with a session cookie when `session` is given.
-async fn get(state: &AppState, uri: &str, session: Option<&str>) -> Reply {
-    let mut req = Request::get(uri);
-    if let Some(token) = session {
-        req = req.header(header::COOKIE, format!("arena_session={token}; csrf={CSRF}"));
-    }
-    send(state, req.body(Body::empty()).unwrap()).await
-}
-
-/// POSTs a form as a logged-in browser would.
-async fn post_form(state: &AppState, uri: &str, session: &str, form: &str) -> Reply {
-    let req = Request::post(uri)
-        .header(header::COOKIE, format!("arena_session={session}; csrf={CSRF}"))
-        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-        .body(Body::from(form.to_string()))
-        .unwrap();
-    send(state, req).await
-}
-
-/// Logs `user` in: a session row, as the login form would create; returns the cookie's token.
-async fn login(state: &AppState, user: i64) -> String {
-    let token = arena::site::random_token(16);
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')")
-        .bind(arena::site::sha256_hex(&token))
-        .bind(user)
-        .execute(&state.pool)
-        .await
-        .unwrap();
-    token
-}
+use support::http::{get, login, post_form, send, CSRF};
 
 /// One Pandemic match of four native Demos, recorded: (summary, replay bytes). Played once.
 fn played() -> &'static (engine::referee::MatchSummary, Vec<u8>) {

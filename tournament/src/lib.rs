@@ -76,6 +76,8 @@ pub enum Error {
     UnknownMatch(MatchKey),
     #[error("the tournament is over")]
     Finished,
+    #[error("cannot resume: entrant {entrant} cannot go out in round {round}")]
+    BadResume { round: u32, entrant: usize },
 }
 
 /// Which part of the tournament a match belongs to.
@@ -476,8 +478,10 @@ impl Tournament {
     }
 
     /// Records the result of a pending match. When it completes the turn, the tournament moves
-    /// on (next turn, round, semifinal level, final or done).
-    pub fn record(&mut self, key: MatchKey, result: MatchResult) -> Result<(), Error> {
+    /// on (next turn, round, semifinal level, final or done). Returns the matches this result
+    /// settled, with their outcomes: none until the turn's last result is in, then every match of
+    /// the turn (or of the series stage).
+    pub fn record(&mut self, key: MatchKey, result: MatchResult) -> Result<Vec<PlayedMatch>, Error> {
         let slots = match &mut self.phase {
             Phase::Turn { slots, .. } | Phase::Series { slots, .. } => slots,
             Phase::Done => return Err(Error::Finished),
@@ -486,9 +490,28 @@ impl Tournament {
         slot.result = Some(result);
         self.recorded.push((key, result));
         if slots.iter().all(|s| s.result.is_some()) {
-            self.resolve();
+            return Ok(self.resolve());
         }
-        Ok(())
+        Ok(Vec::new())
+    }
+
+    /// The tournament at the start of round `eliminated.len() + 1`, where round `r` put out
+    /// entrant `eliminated[r - 1]` (an index into [`Tournament::entrants`]): the same state a
+    /// full replay of those rounds reaches, without their logs ([`Tournament::rounds`] lists
+    /// them with no turns). A server keeps who went out of each round and replays only the
+    /// current round's results on top, instead of every result since the start.
+    pub fn resume(config: Config, entrants: Vec<Entrant>, eliminated: &[usize]) -> Result<Self, Error> {
+        let mut t = Tournament::new(config, entrants)?;
+        for (i, &out) in eliminated.iter().enumerate() {
+            let round = i as u32 + 1;
+            let in_round = matches!(t.phase, Phase::Turn { round: r, .. } if r == round);
+            if !in_round || !t.alive.contains(&out) {
+                return Err(Error::BadResume { round, entrant: out });
+            }
+            t.current_round.clear();
+            t.eliminate(round, out);
+        }
+        Ok(t)
     }
 
     fn start_round(&mut self, round: u32) {
@@ -533,7 +556,9 @@ impl Tournament {
         self.start_round(round + 1);
     }
 
-    fn resolve(&mut self) {
+    /// Settles the current turn or series stage; returns its played matches.
+    fn resolve(&mut self) -> Vec<PlayedMatch> {
+        let mut settled = Vec::new();
         let phase = std::mem::replace(&mut self.phase, Phase::Done);
         match phase {
             Phase::Turn { round, turn, last, mut slots, mut saved, mut log } => {
@@ -560,18 +585,20 @@ impl Tournament {
                         again.key.attempt += 1;
                         replays.push(again);
                     }
-                    log.matches.push(PlayedMatch {
+                    let played = PlayedMatch {
                         key: pending.key,
                         seed: pending.seed,
                         seats: pending.seats,
                         result,
                         outcome,
                         tiebreak,
-                    });
+                    };
+                    settled.push(played.clone());
+                    log.matches.push(played);
                 }
                 if !replays.is_empty() {
                     self.phase = Phase::Turn { round, turn, last, slots: replays, saved, log };
-                    return;
+                    return settled;
                 }
                 self.current_round.push(log);
                 match out {
@@ -598,6 +625,7 @@ impl Tournament {
                     });
                 }
                 log.sort_by_key(|m| m.key);
+                settled.extend(log.iter().cloned());
                 let m = self.config.final_matches;
                 let mut advancing = Vec::new();
                 for (g, members) in groups.iter().enumerate() {
@@ -623,6 +651,7 @@ impl Tournament {
             }
             Phase::Done => {}
         }
+        settled
     }
 
     /// Semifinal level `level` when more than four remain, else the final.

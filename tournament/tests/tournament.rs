@@ -396,4 +396,56 @@ proptest! {
         play(&mut resumed, &hashed, false);
         prop_assert_eq!(resumed.standings(), full.standings());
     }
+
+    /// What a server does: keep who went out of each round, rebuild with `resume` and replay
+    /// only the current stage's results. It reaches the state a full replay reaches (but for
+    /// the logs of earlier rounds), and the settled matches `record` returns are exactly the
+    /// logged ones.
+    #[test]
+    fn resumed_from_the_outs_and_the_current_round(n in 5usize..30, finalists in 2usize..7, cut in 0usize..80,
+                                                  seed in any::<u64>()) {
+        let config = Config { seed, finalists, ..Config::default() };
+        let mut full = Tournament::new(config.clone(), entrants(n)).unwrap();
+        play(&mut full, &hashed, false);
+        let mut part = Tournament::new(config.clone(), entrants(n)).unwrap();
+        let mut settled = Vec::new();
+        for (k, r) in full.recorded().iter().take(cut) {
+            settled.extend(part.record(*k, *r).unwrap());
+        }
+        let outs: Vec<usize> = part.rounds().iter().map(|r| r.out).collect();
+        let done_rounds = outs.len() as u32;
+        let mut resumed = Tournament::resume(config.clone(), entrants(n), &outs).unwrap();
+        for (k, r) in part.recorded() {
+            if !matches!(k.stage, Stage::Round(r) if r <= done_rounds) {
+                resumed.record(*k, *r).unwrap();
+            }
+        }
+        prop_assert_eq!(resumed.alive(), part.alive());
+        prop_assert_eq!(resumed.status(), part.status());
+        prop_assert_eq!(resumed.next_matches(), part.next_matches());
+        prop_assert_eq!(resumed.standings(), part.standings());
+        prop_assert_eq!(resumed.rounds().iter().map(|r| r.out).collect::<Vec<_>>(), outs);
+        // Settled so far: every match of the finished rounds, turns and series groups.
+        let mut logged: Vec<PlayedMatch> = part.rounds().iter().flat_map(|r| r.turns.iter())
+            .flat_map(|t| t.matches.iter().cloned()).collect();
+        logged.extend(part.series().iter().flat_map(|s| s.matches.iter().cloned()));
+        let mut got = settled.clone();
+        got.retain(|m| logged.contains(m));
+        prop_assert_eq!(got.len(), logged.len());
+        play(&mut resumed, &hashed, false);
+        prop_assert_eq!(resumed.standings(), full.standings());
+    }
+}
+
+#[test]
+fn resume_refuses_outs_that_cannot_be() {
+    let config = Config::default();
+    // Entrant 0 out twice; an entrant that does not exist.
+    assert_eq!(
+        Tournament::resume(config.clone(), entrants(8), &[0, 0]).unwrap_err(),
+        Error::BadResume { round: 2, entrant: 0 }
+    );
+    assert!(Tournament::resume(config.clone(), entrants(8), &[9]).is_err());
+    // More outs than rounds.
+    assert!(Tournament::resume(config, entrants(6), &[0, 1, 2]).is_err());
 }

@@ -531,8 +531,8 @@ function freePort() {
 }
 
 /** Runs one SQL statement with psql against the local Postgres (trust auth) as postgres. */
-function psql(sql, { host = process.env.PGHOST || '127.0.0.1', port = process.env.PGPORT || '5432' } = {}) {
-  return execFileSync('psql', ['-h', host, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1',
+function psql(sql, { host = process.env.PGHOST || '127.0.0.1', port = process.env.PGPORT || '5432', database = 'postgres' } = {}) {
+  return execFileSync('psql', ['-h', host, '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1',
     '-q', '-c', sql], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 

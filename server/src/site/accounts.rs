@@ -38,6 +38,8 @@ pub enum AccountError {
     PasswordLength { len: usize },
     #[error("wrong username or password")]
     BadCredentials,
+    #[error("this account is disabled; ask the organisers")]
+    Disabled,
     #[error("the label is empty; give the token a name (up to {MAX_LABEL_CHARS} characters) to recognise it by")]
     LabelEmpty,
     #[error("the label is {len} characters; the limit is {MAX_LABEL_CHARS}")]
@@ -62,7 +64,7 @@ impl AccountError {
             }
             PasswordLength { .. } => Some("password"),
             LabelEmpty | LabelLength { .. } | LabelCharacter | TooManyTokens => Some("label"),
-            BadCredentials | Hashing(_) | Database(_) => None,
+            BadCredentials | Disabled | Hashing(_) | Database(_) => None,
         }
     }
 
@@ -166,13 +168,16 @@ pub async fn create_user(pool: &PgPool, username: &str, password: &str, is_admin
 /// Checks a username (any case) and password; returns the user's id. Every failure is
 /// [`AccountError::BadCredentials`], whichever part was wrong.
 pub async fn verify_login(pool: &PgPool, username: &str, password: &str) -> Result<i64, AccountError> {
-    let row: Option<(i64, String)> =
-        sqlx::query_as("SELECT id, password_hash FROM users WHERE lower(username) = lower($1) AND NOT is_house")
-            .bind(username)
-            .fetch_optional(pool)
-            .await?;
+    let row: Option<(i64, String, bool)> = sqlx::query_as(
+        "SELECT id, password_hash, disabled FROM users WHERE lower(username) = lower($1) AND NOT is_house",
+    )
+    .bind(username)
+    .fetch_optional(pool)
+    .await?;
     match row {
-        Some((id, hash)) if verify_password(password, &hash).await => Ok(id),
+        // The password is checked first: only its owner learns that an account is disabled.
+        Some((_, hash, true)) if verify_password(password, &hash).await => Err(AccountError::Disabled),
+        Some((id, hash, _)) if verify_password(password, &hash).await => Ok(id),
         Some(_) => Err(AccountError::BadCredentials),
         None => {
             let decoy = tokio::task::spawn_blocking(decoy_hash).await.unwrap_or("");

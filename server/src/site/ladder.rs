@@ -176,7 +176,8 @@ pub struct Participant {
 pub async fn participants(pool: &PgPool, game: &str) -> sqlx::Result<Vec<Participant>> {
     sqlx::query_as(
         "WITH entries AS (
-             SELECT bot_id FROM representatives WHERE game = $1
+             SELECT p.bot_id FROM representatives p JOIN users u ON u.id = p.user_id
+             WHERE p.game = $1 AND NOT u.disabled
              UNION
              (SELECT DISTINCT ON (b.name) b.id FROM bots b JOIN users u ON u.id = b.user_id
               WHERE u.is_house AND b.game = $1 ORDER BY b.name, b.id DESC))

@@ -1,11 +1,12 @@
 //! The tournament server: accounts, uploads, qualification against Dummy, the match queue and
-//! its workers, the ladder, and the web pages and JSON API over them. Qualification and the
-//! ladder are match sources behind one interface ([`schedulers::Scheduler`]).
+//! its workers, the ladder, elimination tournaments, and the web pages and JSON API over them.
+//! Qualification, tournaments and the ladder are match sources behind one interface
+//! ([`schedulers::Scheduler`]).
 //!
 //! ```text
 //!  browser / curl ──► web (axum) ──► Postgres ◄── workers (sandbox + engine) ──► replay store
 //!                                      ▲
-//!    schedulers (qualification, ladder) ┘
+//!    schedulers (qualification, tournaments, ladder) ┘
 //! ```
 //! Everything shared lives in Postgres, so `arena worker` processes on other machines can join.
 
@@ -26,6 +27,7 @@ pub mod runner;
 pub mod schedulers;
 pub mod serve;
 pub mod state;
+pub mod tournaments;
 pub mod uploads;
 pub mod web;
 pub mod worker;

@@ -102,7 +102,8 @@ struct LeaderboardRow {
 pub async fn leaderboard(pool: &PgPool, game: &str) -> sqlx::Result<Vec<LeaderboardEntry>> {
     let rows: Vec<LeaderboardRow> = sqlx::query_as(
         "WITH entries AS (
-             SELECT bot_id FROM representatives WHERE game = $1
+             SELECT p.bot_id FROM representatives p JOIN users u ON u.id = p.user_id
+             WHERE p.game = $1 AND NOT u.disabled
              UNION
              (SELECT DISTINCT ON (b.name) b.id FROM bots b JOIN users u ON u.id = b.user_id
               WHERE u.is_house AND b.game = $1 ORDER BY b.name, b.id DESC))
@@ -714,7 +715,13 @@ pub async fn my_bots(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<MyGameBots
 
 /// A bot's owner, game and status, if the bot exists (to check a change its owner asks for).
 pub async fn bot_owner(pool: &PgPool, bot_id: i64) -> sqlx::Result<Option<(i64, String, String)>> {
-    sqlx::query_as("SELECT user_id, game, status FROM bots WHERE id = $1").bind(bot_id).fetch_optional(pool).await
+    // A retired bot counts as such, whatever its qualification said.
+    sqlx::query_as(
+        "SELECT user_id, game, CASE WHEN retired_at IS NOT NULL THEN 'retired' ELSE status END FROM bots WHERE id = $1",
+    )
+    .bind(bot_id)
+    .fetch_optional(pool)
+    .await
 }
 
 #[cfg(test)]

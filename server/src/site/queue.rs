@@ -49,6 +49,8 @@ kinds! {
     Qualification = "qualification",
     /// Representatives and house bots, rated.
     Ladder = "ladder",
+    /// A match of an elimination tournament (`super::tournaments`).
+    Tournament = "tournament",
 }
 
 impl Kind {

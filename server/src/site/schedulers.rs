@@ -65,7 +65,8 @@ pub trait Scheduler: Send + Sync {
 }
 
 /// Every match source of the server.
-pub static SCHEDULERS: &[&dyn Scheduler] = &[&super::qualification::Qualification, &super::ladder::Ladder];
+pub static SCHEDULERS: &[&dyn Scheduler] =
+    &[&super::qualification::Qualification, &super::tournaments::Tournaments, &super::ladder::Ladder];
 
 /// The scheduler that owns `kind`.
 pub fn owner(kind: Kind) -> &'static dyn Scheduler {
@@ -117,9 +118,10 @@ mod tests {
 
     #[test]
     fn priorities_are_unchanged() {
-        // Stored in `matches.priority`: qualification before the ladder.
+        // Stored in `matches.priority`: qualification, then tournaments, then the ladder.
         assert_eq!(priority(Kind::Sanity), 0);
         assert_eq!(priority(Kind::Qualification), 0);
+        assert_eq!(priority(Kind::Tournament), 5);
         assert_eq!(priority(Kind::Ladder), 10);
     }
 

@@ -261,3 +261,87 @@ pub async fn judged_against_its_dummy_and_laddered(game: &str, user_name: &str, 
     let board = arena::site::queries::leaderboard(site.pool(), game).await.unwrap();
     assert!(board.iter().any(|e| e.bot_id == copy && !e.is_house), "{board:?}");
 }
+
+/// Gives `user` a qualified representative in `game` running `wasm` (stored as an upload would,
+/// its qualification matches dropped): the way to make entrants without playing qualification.
+pub async fn qualified_representative(site: &TestSite, game: &str, user: i64, name: &str, wasm: &[u8]) -> i64 {
+    let bot = upload_to(site, game, user, name, wasm).await;
+    sqlx::query("DELETE FROM matches WHERE subject_bot_id = $1").bind(bot).execute(site.pool()).await.unwrap();
+    sqlx::query("UPDATE bots SET status = 'qualified', qualified_at = now() WHERE id = $1")
+        .bind(bot)
+        .execute(site.pool())
+        .await
+        .unwrap();
+    let mut conn = site.pool().acquire().await.unwrap();
+    arena::site::ladder::make_representative(&mut conn, user, game, bot).await.unwrap();
+    bot
+}
+
+/// Requests through the site's router, as a browser or a script would.
+pub mod http {
+    use arena::site::state::AppState;
+    use axum::body::Body;
+    use axum::http::{header, HeaderMap, Request, StatusCode};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    /// A CSRF cookie value (the middleware accepts any of at least 32 characters).
+    pub const CSRF: &str = "0123456789abcdef0123456789abcdef";
+
+    pub struct Reply {
+        pub status: StatusCode,
+        pub headers: HeaderMap,
+        pub body: Vec<u8>,
+    }
+
+    impl Reply {
+        pub fn text(&self) -> String {
+            String::from_utf8_lossy(&self.body).into_owned()
+        }
+        pub fn json(&self) -> serde_json::Value {
+            serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
+        }
+        pub fn header(&self, name: header::HeaderName) -> &str {
+            self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+        }
+    }
+
+    pub async fn send(state: &AppState, req: Request<Body>) -> Reply {
+        let res = arena::site::web::router(state.clone()).oneshot(req).await.expect("the router answers");
+        let status = res.status();
+        let headers = res.headers().clone();
+        let body = res.into_body().collect().await.expect("a body").to_bytes().to_vec();
+        Reply { status, headers, body }
+    }
+
+    /// GET `uri`, with a session cookie when `session` is given.
+    pub async fn get(state: &AppState, uri: &str, session: Option<&str>) -> Reply {
+        let mut req = Request::get(uri);
+        if let Some(token) = session {
+            req = req.header(header::COOKIE, format!("arena_session={token}; csrf={CSRF}"));
+        }
+        send(state, req.body(Body::empty()).unwrap()).await
+    }
+
+    /// POSTs a form as a logged-in browser would.
+    pub async fn post_form(state: &AppState, uri: &str, session: &str, form: &str) -> Reply {
+        let req = Request::post(uri)
+            .header(header::COOKIE, format!("arena_session={session}; csrf={CSRF}"))
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(form.to_string()))
+            .unwrap();
+        send(state, req).await
+    }
+
+    /// Logs `user` in: a session row, as the login form would create; returns the cookie's token.
+    pub async fn login(state: &AppState, user: i64) -> String {
+        let token = arena::site::random_token(16);
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')")
+            .bind(arena::site::sha256_hex(&token))
+            .bind(user)
+            .execute(&state.pool)
+            .await
+            .unwrap();
+        token
+    }
+}

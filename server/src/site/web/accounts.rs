@@ -187,14 +187,20 @@ async fn login(
     match accounts::verify_login(&state.pool, username, &form.password).await {
         Ok(id) => start_session(&state, &headers, id, safe_next(&form.next).unwrap_or(HOME)).await,
         Err(e) if e.is_internal() => internal_error(e),
-        Err(_) => {
+        Err(e) => {
+            let error = match e {
+                AccountError::Disabled => e.to_string(),
+                _ => AccountError::BadCredentials.to_string(),
+            };
             let page = LoginPage {
                 layout: Layout::new(&user, &csrf),
                 username: username.to_string(),
                 next: safe_next(&form.next).unwrap_or("").to_string(),
-                error: Some(AccountError::BadCredentials.to_string()),
+                error: Some(error),
             };
-            render(StatusCode::UNAUTHORIZED, &page)
+            let status =
+                if matches!(e, AccountError::Disabled) { StatusCode::FORBIDDEN } else { StatusCode::UNAUTHORIZED };
+            render(status, &page)
         }
     }
 }

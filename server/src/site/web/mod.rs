@@ -3,14 +3,17 @@
 //!
 //! Modules: `session` (who is asking, CSRF), `accounts` (sign up, log in, API tokens), `upload`
 //! (the upload form and `POST /api/bots`), `pages` (leaderboards, bots, matches), `api` (JSON for
-//! the same data), `assets` (viewer files, stylesheet), `ops` (metrics, health).
+//! the same data), `tournaments` (tournament pages, their CSV and JSON), `admin` (tournaments,
+//! users, bots for the admin role), `assets` (viewer files, stylesheet), `ops` (metrics, health).
 
 pub mod accounts;
+pub mod admin;
 pub mod api;
 pub mod assets;
 pub mod ops;
 pub mod pages;
 pub mod session;
+pub mod tournaments;
 pub mod upload;
 
 use super::state::AppState;
@@ -22,6 +25,8 @@ pub fn router(state: AppState) -> Router {
         .merge(accounts::routes())
         .merge(upload::routes())
         .merge(pages::routes())
+        .merge(tournaments::routes())
+        .merge(admin::routes())
         .merge(api::routes())
         .merge(assets::routes())
         .merge(ops::routes())

@@ -66,12 +66,12 @@ impl PageError {
         }
     }
 
-    fn not_found(layout: &Layout, message: impl Into<String>) -> PageError {
+    pub(crate) fn not_found(layout: &Layout, message: impl Into<String>) -> PageError {
         PageError::new(layout, StatusCode::NOT_FOUND, message)
     }
 
     /// A server-side failure: logged in full, shown in general terms.
-    fn internal(layout: &Layout, error: impl std::fmt::Display) -> PageError {
+    pub(crate) fn internal(layout: &Layout, error: impl std::fmt::Display) -> PageError {
         tracing::error!("page failed: {error}");
         PageError::new(layout, StatusCode::INTERNAL_SERVER_ERROR, "The server could not answer this time. Try again.")
     }
@@ -86,12 +86,12 @@ impl IntoResponse for PageError {
 type PageResult = Result<Response, PageError>;
 
 /// An id from the path; anything but a number names nothing.
-fn path_id(layout: &Layout, id: Result<Path<i64>, PathRejection>, what: &str) -> Result<i64, PageError> {
+pub(crate) fn path_id(layout: &Layout, id: Result<Path<i64>, PathRejection>, what: &str) -> Result<i64, PageError> {
     id.map(|Path(id)| id).map_err(|_| PageError::not_found(layout, format!("There is no such {what}.")))
 }
 
 /// Askama filters for the pages.
-mod filters {
+pub(crate) mod filters {
     use chrono::{DateTime, Utc};
 
     /// A timestamp, to the minute.

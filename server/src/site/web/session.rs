@@ -44,7 +44,8 @@ async fn lookup(state: &AppState, headers: &HeaderMap, jar: &CookieJar) -> Optio
         let hash = crate::site::sha256_hex(token.trim());
         let row: Option<(i64, String, bool)> = sqlx::query_as(
             "UPDATE api_tokens t SET last_used_at = now() FROM users u
-             WHERE t.token_hash = $1 AND u.id = t.user_id RETURNING u.id, u.username, u.is_admin",
+             WHERE t.token_hash = $1 AND u.id = t.user_id AND NOT u.disabled
+             RETURNING u.id, u.username, u.is_admin",
         )
         .bind(hash)
         .fetch_optional(&state.pool)
@@ -56,7 +57,7 @@ async fn lookup(state: &AppState, headers: &HeaderMap, jar: &CookieJar) -> Optio
     let token = jar.get(SESSION_COOKIE)?.value().to_string();
     let row: Option<(i64, String, bool)> = sqlx::query_as(
         "SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > now()",
+         WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT u.disabled",
     )
     .bind(crate::site::sha256_hex(&token))
     .fetch_optional(&state.pool)
