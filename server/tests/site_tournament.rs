@@ -411,6 +411,15 @@ async fn the_organiser_creates_pauses_and_resumes_and_nobody_else_can() {
         .await;
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     assert_eq!(get(&site.state, "/me/bots", Some(&player)).await.status, StatusCode::SEE_OTHER);
+    // A disabled account cannot log in, and is told so only with the right password.
+    use arena::site::accounts::{self, AccountError};
+    let quitter = accounts::create_user(site.pool(), "quitter", "a long enough password", false).await.unwrap();
+    let r =
+        post_form(&site.state, &format!("/admin/users/{quitter}/disable"), &organiser, &format!("csrf={csrf}")).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let login_as = |password: &'static str| accounts::verify_login(site.pool(), "quitter", password);
+    assert!(matches!(login_as("a long enough password").await, Err(AccountError::Disabled)));
+    assert!(matches!(login_as("a wrong password").await, Err(AccountError::BadCredentials)));
     // Retire: the bot stops representing its owner.
     let bot: i64 = sqlx::query_scalar("SELECT bot_id FROM representatives WHERE user_id = $1")
         .bind(users[5])
@@ -420,6 +429,8 @@ async fn the_organiser_creates_pauses_and_resumes_and_nobody_else_can() {
     let r = post_form(&site.state, &format!("/admin/bots/{bot}/retire"), &organiser, &format!("csrf={csrf}")).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     assert_eq!(scalar(&site, "SELECT count(*) FROM representatives WHERE bot_id = $1", bot).await, 0);
+    let api = get(&site.state, &format!("/api/bots/{bot}"), None).await.json();
+    assert_eq!(api["status"], "retired", "{api}");
     let bots_page = get(&site.state, "/admin/bots", Some(&organiser)).await.text();
     assert!(bots_page.contains("retired"), "{bots_page}");
 }

@@ -328,7 +328,8 @@ fn judge(r: &QualificationRow) -> (Option<bool>, String) {
 pub async fn bot_detail(pool: &PgPool, bot_id: i64) -> sqlx::Result<Option<BotDetail>> {
     let row: Option<BotRow> = sqlx::query_as(
         "SELECT b.id, b.name, b.game, u.id AS owner_id, u.username AS owner, u.is_house, b.created_at,
-                b.wasm_hash, w.size, b.status, b.verdict, b.qualified_at,
+                b.wasm_hash, w.size, CASE WHEN b.retired_at IS NOT NULL THEN 'retired' ELSE b.status END AS status,
+                b.verdict, b.qualified_at,
                 EXISTS (SELECT 1 FROM representatives p WHERE p.bot_id = b.id) AS is_representative,
                 (u.is_house AND NOT EXISTS (SELECT 1 FROM bots n WHERE n.user_id = b.user_id AND n.game = b.game
                                             AND n.name = b.name AND n.id > b.id)) AS newest_house,
@@ -668,7 +669,8 @@ struct MyBotRow {
 /// All versions of a user's bots, grouped by game (catalog order, then unknown games).
 pub async fn my_bots(pool: &PgPool, user_id: i64) -> sqlx::Result<Vec<MyGameBots>> {
     let rows: Vec<MyBotRow> = sqlx::query_as(
-        "SELECT b.id, b.game, b.name, b.created_at, b.status, b.verdict, b.qualified_at,
+        "SELECT b.id, b.game, b.name, b.created_at,
+                CASE WHEN b.retired_at IS NOT NULL THEN 'retired' ELSE b.status END AS status, b.verdict, b.qualified_at,
                 EXISTS (SELECT 1 FROM representatives p WHERE p.user_id = b.user_id AND p.bot_id = b.id)
                     AS is_representative,
                 r.mu, r.sigma, r.matches, r.wins, r.place_sum
