@@ -480,3 +480,53 @@ async fn a_freeze_is_public_in_words_and_private_in_the_bots_own_words() {
     let as_carol = get(&site.state, &url, Some(&session)).await.text();
     assert!(as_carol.contains("[arena] frozen (trap): uncaught exception std::runtime_error: carol"), "{as_carol}");
 }
+
+#[tokio::test]
+async fn metrics_are_for_admins_and_healthz_checks_the_schema() {
+    let site = support::site().await;
+    let player = site.user("player").await;
+    let admin = site.user("boss").await;
+    sqlx::query("UPDATE users SET is_admin = TRUE WHERE id = $1").bind(admin).execute(site.pool()).await.unwrap();
+    let (player, admin) = (login(&site.state, player).await, login(&site.state, admin).await);
+    assert_eq!(get(&site.state, "/metrics", None).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(get(&site.state, "/metrics", Some(&player)).await.status, StatusCode::FORBIDDEN);
+    // Tests run without a metrics recorder: past the check, the answer says so.
+    let boss = get(&site.state, "/metrics", Some(&admin)).await;
+    assert_eq!(
+        (boss.status, boss.text().as_str()),
+        (StatusCode::NOT_FOUND, "metrics are not enabled in this process\n")
+    );
+
+    let ok = get(&site.state, "/healthz", None).await;
+    assert_eq!((ok.status, ok.text().as_str()), (StatusCode::OK, "ok\n"));
+    // A database without this binary's newest migration is not healthy, and the answer says no more.
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = (SELECT max(version) FROM _sqlx_migrations)")
+        .execute(site.pool())
+        .await
+        .unwrap();
+    let stale = get(&site.state, "/healthz", None).await;
+    assert_eq!(
+        (stale.status, stale.text().as_str()),
+        (StatusCode::SERVICE_UNAVAILABLE, "database schema not up to date\n")
+    );
+    sqlx::query("DROP TABLE _sqlx_migrations").execute(site.pool()).await.unwrap();
+    let gone = get(&site.state, "/healthz", None).await;
+    assert_eq!((gone.status, gone.text().as_str()), (StatusCode::SERVICE_UNAVAILABLE, "database schema missing\n"));
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let site = support::site().await;
+    for uri in ["/", "/games/pandemic", "/api/games", "/tournaments", "/no/such/page", "/matches/999", "/login"] {
+        let r = get(&site.state, uri, None).await;
+        assert_eq!(r.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff", "{uri}");
+        assert_eq!(r.header(header::REFERRER_POLICY), "same-origin", "{uri}");
+        assert_eq!(r.header(header::X_FRAME_OPTIONS), "DENY", "{uri}");
+        assert!(r.header(header::CONTENT_SECURITY_POLICY).contains("frame-ancestors 'none'"), "{uri}");
+    }
+    // The viewer is embedded by the match page: framed by this site only.
+    let viewer = get(&site.state, "/viewer/viewer.html", None).await;
+    assert_eq!(viewer.status, StatusCode::OK);
+    assert_eq!(viewer.header(header::X_FRAME_OPTIONS), "SAMEORIGIN");
+    assert!(viewer.header(header::CONTENT_SECURITY_POLICY).contains("frame-ancestors 'self'"));
+}

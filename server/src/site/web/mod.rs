@@ -4,12 +4,14 @@
 //! Modules: `session` (who is asking, CSRF), `accounts` (sign up, log in, API tokens), `upload`
 //! (the upload form and `POST /api/bots`), `pages` (leaderboards, bots, matches), `api` (JSON for
 //! the same data), `tournaments` (tournament pages, their CSV and JSON), `admin` (tournaments,
-//! users, bots for the admin role), `assets` (viewer files, stylesheet), `ops` (metrics, health).
+//! users, bots for the admin role), `assets` (viewer files, stylesheet), `ops` (metrics, health),
+//! `headers` (security headers on every response).
 
 pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod assets;
+pub mod headers;
 pub mod ops;
 pub mod pages;
 pub mod session;
@@ -31,6 +33,7 @@ pub fn router(state: AppState) -> Router {
         .merge(assets::routes())
         .merge(ops::routes())
         .layer(axum::middleware::from_fn(session::csrf_cookie))
+        .layer(axum::middleware::from_fn(headers::security_headers))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -1,0 +1,24 @@
+//! Security headers on every response: no MIME sniffing, no referrer to other sites, and no
+//! framing by other sites. Pages may not be framed at all; the viewer only by this site's own
+//! pages (the match page embeds it).
+
+use axum::extract::Request;
+use axum::http::header::{self, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+
+pub async fn security_headers(req: Request, next: Next) -> Response {
+    let framed_by_us = req.uri().path().starts_with("/viewer/");
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.entry(header::X_CONTENT_TYPE_OPTIONS).or_insert(HeaderValue::from_static("nosniff"));
+    h.entry(header::REFERRER_POLICY).or_insert(HeaderValue::from_static("same-origin"));
+    let (csp, xfo) = if framed_by_us {
+        ("frame-ancestors 'self'; object-src 'none'; base-uri 'self'", "SAMEORIGIN")
+    } else {
+        ("frame-ancestors 'none'; object-src 'none'; base-uri 'self'", "DENY")
+    };
+    h.entry(header::CONTENT_SECURITY_POLICY).or_insert(HeaderValue::from_static(csp));
+    h.entry(header::X_FRAME_OPTIONS).or_insert(HeaderValue::from_static(xfo));
+    res
+}
