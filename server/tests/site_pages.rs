@@ -530,3 +530,14 @@ async fn every_response_carries_the_security_headers() {
     assert_eq!(viewer.header(header::X_FRAME_OPTIONS), "SAMEORIGIN");
     assert!(viewer.header(header::CONTENT_SECURITY_POLICY).contains("frame-ancestors 'self'"));
 }
+
+#[tokio::test]
+async fn the_csrf_cookie_is_secure_over_https() {
+    let site = support::site().await;
+    let plain = send(&site.state, Request::get("/").body(Body::empty()).unwrap()).await;
+    let cookie = plain.header(header::SET_COOKIE).to_string();
+    assert!(cookie.starts_with("csrf=") && !cookie.contains("Secure"), "{cookie}");
+    let proxied = Request::get("/").header("x-forwarded-proto", "https").body(Body::empty()).unwrap();
+    let cookie = send(&site.state, proxied).await.header(header::SET_COOKIE).to_string();
+    assert!(cookie.starts_with("csrf=") && cookie.contains("Secure") && cookie.contains("SameSite=Strict"), "{cookie}");
+}

@@ -40,21 +40,12 @@ pub(crate) fn internal_error(e: impl std::fmt::Display) -> Response {
     (StatusCode::INTERNAL_SERVER_ERROR, "something went wrong on the server; try again later").into_response()
 }
 
-/// Whether the client reached us over https (directly or through a proxy).
-fn is_https(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
-}
-
 fn session_cookie(headers: &HeaderMap, token: String) -> Cookie<'static> {
     let mut cookie = Cookie::build((SESSION_COOKIE, token))
         .path("/")
         .http_only(true)
         .same_site(SameSite::Lax)
-        .secure(is_https(headers));
+        .secure(session::is_https(headers));
     // Lasts as long as the session row; without Max-Age it would end with the browser.
     if let Ok(age) = std::time::Duration::from_secs(accounts::SESSION_DAYS as u64 * 86_400).try_into() {
         cookie = cookie.max_age(age);

@@ -114,8 +114,19 @@ impl<S: Send + Sync> FromRequestParts<S> for Csrf {
     }
 }
 
+/// Whether the client reached us over https (through a proxy that says so): cookies are then
+/// `Secure`.
+pub fn is_https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
+}
+
 /// Middleware: makes sure the browser holds a CSRF cookie and hands its value to handlers.
 pub async fn csrf_cookie(mut req: Request, next: Next) -> Response {
+    let secure = is_https(req.headers());
     let jar = CookieJar::from_headers(req.headers());
     let existing = jar.get(CSRF_COOKIE).map(|c| c.value().to_string()).filter(|v| v.len() >= 32);
     let token = existing.clone().unwrap_or_else(|| crate::site::random_token(16));
@@ -124,7 +135,12 @@ pub async fn csrf_cookie(mut req: Request, next: Next) -> Response {
     if existing.is_some() {
         return response;
     }
-    let cookie = Cookie::build((CSRF_COOKIE, token)).path("/").http_only(true).same_site(SameSite::Strict).build();
+    let cookie = Cookie::build((CSRF_COOKIE, token))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .build();
     (CookieJar::new().add(cookie), response).into_response()
 }
 
