@@ -215,24 +215,14 @@ async fn nine_bots_four_finalists_two_workers_one_killed() {
             .fetch_all(site.pool())
             .await
             .unwrap();
-    let results: Vec<arena::site::tournaments::store::ResultRow> = sqlx::query_as(
-        "SELECT tm.stage, tm.stage_no, tm.turn, tm.idx, tm.attempt, array_agg(p.score ORDER BY p.seat),
-                array_agg(p.frozen_reason IS NOT NULL ORDER BY p.seat)
-         FROM tournament_matches tm JOIN match_players p ON p.match_id = tm.match_id
-         WHERE tm.tournament_id = $1 AND tm.recorded_seq IS NOT NULL GROUP BY tm.match_id ORDER BY min(tm.recorded_seq)",
-    )
-    .bind(id)
-    .fetch_all(site.pool())
-    .await
-    .unwrap();
+    let mut conn = site.pool().acquire().await.unwrap();
+    let results = arena::site::tournaments::store::recorded_results(&mut conn, id, 0).await.unwrap();
+    drop(conn);
     let config = tournament::Config { seed: 42, finalists: 4, final_matches: 2, tie_replays: 1 };
     let rebuilt = tournament::Tournament::replay(
         config,
         entrant_rows.iter().map(|(n, h)| tournament::Entrant::new(n.clone(), h.clone())).collect(),
-        results.into_iter().map(|(stage, no, turn, idx, attempt, scores, frozen)| {
-            let key = arena::site::tournaments::store::key_from_columns(&(stage, no, turn, idx, attempt)).unwrap();
-            (key, arena::site::tournaments::store::result_of(&scores, &frozen).unwrap())
-        }),
+        results,
     )
     .unwrap();
     assert!(rebuilt.is_done());

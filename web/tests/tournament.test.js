@@ -81,7 +81,7 @@ test('the organiser creates and starts a tournament; a player follows it to the 
     assert.equal(await player.$('#organiser'), null, 'no organiser buttons for a player');
 
     // The organiser starts it now.
-    await Promise.all([org.waitForNavigation(), org.click('#start-now')]);
+    await Promise.all([org.waitForNavigation(), org.click('#organiser button[data-action=start]')]);
     assert.match(await org.textContent('#tournament-status'), /Running|Over/);
     assert.equal((await org.textContent('#entrant-count')).trim(), '5');
 

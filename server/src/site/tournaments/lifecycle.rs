@@ -162,6 +162,13 @@ async fn start_locked(conn: &mut PgConnection, t: &TournamentRow) -> anyhow::Res
     queue_next(conn, &t, &entrants, &core).await
 }
 
+/// Rebuilds the core of a (locked) tournament and queues what its current turn misses.
+async fn queue_missing(conn: &mut PgConnection, t: &TournamentRow) -> anyhow::Result<usize> {
+    let entrants = store::entrants(&mut *conn, t.id).await?;
+    let core = store::core(&mut *conn, t, &entrants).await?;
+    queue_next(conn, t, &entrants, &core).await
+}
+
 /// Queues the core's next matches that have no live match (queued, running or done) yet.
 async fn queue_next(
     conn: &mut PgConnection,
@@ -267,15 +274,7 @@ pub async fn match_done(conn: &mut PgConnection, match_id: i64, end: MatchEnd<'_
         tracing::warn!(tournament = tid, match_id, %key, "result for a match the tournament does not wait for: ignored");
         return Ok(());
     }
-    let scores: Vec<(i64, bool)> =
-        sqlx::query_as("SELECT score, frozen_reason IS NOT NULL FROM match_players WHERE match_id = $1 ORDER BY seat")
-            .bind(match_id)
-            .fetch_all(&mut *conn)
-            .await?;
-    let result = store::result_of(
-        &scores.iter().map(|s| s.0).collect::<Vec<_>>(),
-        &scores.iter().map(|s| s.1).collect::<Vec<_>>(),
-    )?;
+    let result = store::match_result(&mut *conn, match_id).await?;
     let rounds_before = core.rounds().len();
     let settled = core.record(key, result)?;
     sqlx::query("UPDATE tournament_matches SET recorded_seq = nextval('tournament_record_seq') WHERE match_id = $1")
@@ -374,9 +373,7 @@ pub async fn resume(pool: &PgPool, id: i64) -> Result<usize, Refused> {
         .execute(&mut *tx)
         .await?;
     let t = TournamentRow { state: "running".into(), note: None, ..t };
-    let entrants = store::entrants(&mut tx, id).await?;
-    let core = store::core(&mut tx, &t, &entrants).await?;
-    let queued = queue_next(&mut tx, &t, &entrants, &core).await?;
+    let queued = queue_missing(&mut tx, &t).await?;
     tx.commit().await?;
     Ok(queued)
 }
@@ -412,9 +409,7 @@ pub async fn tick(pool: &PgPool) -> anyhow::Result<usize> {
         if t.state != "running" {
             continue;
         }
-        let entrants = store::entrants(&mut tx, id).await?;
-        let core = store::core(&mut tx, &t, &entrants).await?;
-        let n = queue_next(&mut tx, &t, &entrants, &core).await?;
+        let n = queue_missing(&mut tx, &t).await?;
         tx.commit().await?;
         if n > 0 {
             tracing::warn!(tournament = id, queued = n, "a running tournament was missing matches: queued them");

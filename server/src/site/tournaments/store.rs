@@ -134,6 +134,23 @@ pub async fn core(conn: &mut PgConnection, t: &TournamentRow, entrants: &[Entran
             t.id
         );
     }
+    for (key, result) in recorded_results(&mut *conn, t.id, outs.len()).await? {
+        core.record(key, result).with_context(|| format!("tournament #{} cannot be rebuilt", t.id))?;
+    }
+    Ok(core)
+}
+
+/// A recorded match as the core needs it: its key's columns, scores and freezes by seat.
+type ResultRow = (String, i32, i32, i32, i32, Vec<i64>, Vec<bool>);
+
+/// The results given to the core, in the order they were recorded, but for those of the first
+/// `after_round` rounds (0: all of them, which `Tournament::replay` rebuilds the whole
+/// tournament from).
+pub async fn recorded_results(
+    conn: &mut PgConnection,
+    id: i64,
+    after_round: usize,
+) -> anyhow::Result<Vec<(MatchKey, MatchResult)>> {
     let rows: Vec<ResultRow> = sqlx::query_as(
         "SELECT tm.stage, tm.stage_no, tm.turn, tm.idx, tm.attempt,
                 array_agg(p.score ORDER BY p.seat), array_agg(p.frozen_reason IS NOT NULL ORDER BY p.seat)
@@ -142,23 +159,32 @@ pub async fn core(conn: &mut PgConnection, t: &TournamentRow, entrants: &[Entran
            AND NOT (tm.stage = 'round' AND tm.stage_no <= $2)
          GROUP BY tm.match_id ORDER BY min(tm.recorded_seq)",
     )
-    .bind(t.id)
-    .bind(outs.len() as i32)
-    .fetch_all(&mut *conn)
+    .bind(id)
+    .bind(after_round as i32)
+    .fetch_all(conn)
     .await?;
-    for (stage, no, turn, idx, attempt, scores, frozen) in rows {
-        let key = key_from_columns(&(stage, no, turn, idx, attempt))?;
-        let result = result_of(&scores, &frozen).with_context(|| format!("tournament #{}, {key}", t.id))?;
-        core.record(key, result).with_context(|| format!("tournament #{} cannot be rebuilt", t.id))?;
-    }
-    Ok(core)
+    rows.into_iter()
+        .map(|(stage, no, turn, idx, attempt, scores, frozen)| {
+            let key = key_from_columns(&(stage, no, turn, idx, attempt))?;
+            let result = result_of(&scores, &frozen).with_context(|| format!("tournament #{id}, {key}"))?;
+            Ok((key, result))
+        })
+        .collect()
 }
 
-/// A recorded match as the core needs it: its key's columns, scores and freezes by seat.
-pub type ResultRow = (String, i32, i32, i32, i32, Vec<i64>, Vec<bool>);
+/// A played match's result for the core.
+pub async fn match_result(conn: &mut PgConnection, match_id: i64) -> anyhow::Result<MatchResult> {
+    let seats: Vec<(i64, bool)> =
+        sqlx::query_as("SELECT score, frozen_reason IS NOT NULL FROM match_players WHERE match_id = $1 ORDER BY seat")
+            .bind(match_id)
+            .fetch_all(conn)
+            .await?;
+    let (scores, frozen): (Vec<i64>, Vec<bool>) = seats.into_iter().unzip();
+    result_of(&scores, &frozen).with_context(|| format!("match #{match_id}"))
+}
 
 /// A core result from a match's seats (scores by seat; frozen when it has a freeze reason).
-pub fn result_of(scores: &[i64], frozen: &[bool]) -> anyhow::Result<MatchResult> {
+fn result_of(scores: &[i64], frozen: &[bool]) -> anyhow::Result<MatchResult> {
     anyhow::ensure!(scores.len() == SEATS && frozen.len() == SEATS, "a match result needs {SEATS} seats");
     Ok(MatchResult { scores: std::array::from_fn(|s| scores[s]), frozen: std::array::from_fn(|s| frozen[s]) })
 }

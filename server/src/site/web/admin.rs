@@ -38,27 +38,23 @@ fn admin_layout(user: &CurrentUser, csrf: &Csrf) -> Result<Layout, PageError> {
     Ok(layout)
 }
 
-/// An admin's form post: the layout, after the CSRF check (token-authenticated scripts have none).
+/// An admin's form post: the layout and the form's fields, after the admin check, reading the
+/// form and the CSRF check (token-authenticated scripts have no CSRF token), in that order.
 fn admin_post(
     user: &CurrentUser,
     csrf: &Csrf,
     headers: &HeaderMap,
-    form: &HashMap<String, String>,
-) -> Result<Layout, PageError> {
+    form: Result<Form<HashMap<String, String>>, FormRejection>,
+) -> Result<(Layout, HashMap<String, String>), PageError> {
     let layout = admin_layout(user, csrf)?;
+    let form = form
+        .map(|Form(f)| f)
+        .map_err(|e| PageError::new(&layout, StatusCode::BAD_REQUEST, format!("The form could not be read: {e}.")))?;
     if !user.by_token {
         check_csrf(headers, form.get("csrf").map(String::as_str))
             .map_err(|e| PageError::new(&layout, StatusCode::FORBIDDEN, e.to_string()))?;
     }
-    Ok(layout)
-}
-
-fn form_of(
-    form: Result<Form<HashMap<String, String>>, FormRejection>,
-    layout: &Layout,
-) -> Result<HashMap<String, String>, PageError> {
-    form.map(|Form(f)| f)
-        .map_err(|e| PageError::new(layout, StatusCode::BAD_REQUEST, format!("The form could not be read: {e}.")))
+    Ok((layout, form))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -157,9 +153,7 @@ async fn create_tournament(
     headers: HeaderMap,
     form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> PageResult {
-    let layout = admin_layout(&user, &csrf)?;
-    let form = form_of(form, &layout)?;
-    let layout = admin_post(&user, &csrf, &headers, &form)?;
+    let (layout, form) = admin_post(&user, &csrf, &headers, form)?;
     let created = match new_tournament(&form, &user) {
         Ok(t) => lifecycle::create(&state.pool, &t).await,
         Err(why) => Err(Refused::Invalid(why)),
@@ -185,9 +179,7 @@ async fn tournament_action(
     p: Result<Path<(i64, String)>, PathRejection>,
     form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> PageResult {
-    let layout = admin_layout(&user, &csrf)?;
-    let form = form_of(form, &layout)?;
-    let layout = admin_post(&user, &csrf, &headers, &form)?;
+    let (layout, _) = admin_post(&user, &csrf, &headers, form)?;
     let Ok(Path((id, action))) = p else {
         return Err(PageError::new(&layout, StatusCode::NOT_FOUND, "No such tournament."));
     };
@@ -258,9 +250,7 @@ async fn user_action(
     p: Result<Path<(i64, String)>, PathRejection>,
     form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> PageResult {
-    let layout = admin_layout(&user, &csrf)?;
-    let form = form_of(form, &layout)?;
-    let layout = admin_post(&user, &csrf, &headers, &form)?;
+    let (layout, _) = admin_post(&user, &csrf, &headers, form)?;
     let Ok(Path((id, action))) = p else { return Err(PageError::new(&layout, StatusCode::NOT_FOUND, "No such user.")) };
     let sql = match action.as_str() {
         "make-admin" => "UPDATE users SET is_admin = TRUE WHERE id = $1 AND NOT is_house",
@@ -348,9 +338,7 @@ async fn retire_bot(
     id: Result<Path<i64>, PathRejection>,
     form: Result<Form<HashMap<String, String>>, FormRejection>,
 ) -> PageResult {
-    let layout = admin_layout(&user, &csrf)?;
-    let form = form_of(form, &layout)?;
-    let layout = admin_post(&user, &csrf, &headers, &form)?;
+    let (layout, _) = admin_post(&user, &csrf, &headers, form)?;
     let id = super::pages::path_id(&layout, id, "bot")?;
     let game: sqlx::Result<Option<String>> = async {
         let mut tx = state.pool.begin().await?;
