@@ -44,7 +44,7 @@ curl -sf "$URL/healthz" >/dev/null || { cat "$tmp/server.log" >&2; exit 1; }
 jar="$tmp/cookies"
 curl -sf -c "$jar" -b "$jar" "$URL/signup" >/dev/null
 csrf=$(awk '$6 == "csrf" { print $7 }' "$jar")
-curl -sf -c "$jar" -b "$jar" -o /dev/null -d "username=bencher&password=bench-password&csrf=$csrf" "$URL/signup"
+curl -sf -c "$jar" -b "$jar" -o /dev/null -d "username=bencher&password=a+bench+password+for+loads&csrf=$csrf" "$URL/signup"
 
 echo "== upload to qualification verdict ($(basename "$BOT"), $(nproc) cores)"
 start=$(date +%s.%N)
@@ -64,6 +64,15 @@ curl -sf "$URL/api/bots/$id" | sed -n 's/.*"verdict":"\([^"]*\)".*/  \1/p'
 match=$(curl -sf "$URL/api/bots/$id" | sed -n 's/.*"match_id":\([0-9]*\).*/\1/p')
 [ -n "$match" ] || { echo "error: no match listed for bot $id" >&2; exit 1; }
 echo
-echo "== 200 concurrent clients, 10 s, leaderboard and match page $match (ladder running)"
+echo "== 200 concurrent anonymous clients, 10 s, leaderboard and match page $match (ladder running)"
 "$ARENA" loadtest "$URL/games/pandemic" "$URL/matches/$match" --concurrency 200 --duration 10s --warmup 2s
+echo "(goal: p99 <= 20 ms)"
+
+# The bencher's own session: its match page also shows its bot's stderr.
+session=$(awk '$6 == "arena_session" { print $7 }' "$jar")
+[ -n "$session" ] || { echo "error: no session cookie after signing up" >&2; exit 1; }
+echo
+echo "== 200 concurrent logged-in clients (the match's bot's owner), 10 s, the same pages"
+"$ARENA" loadtest "$URL/games/pandemic" "$URL/matches/$match" --concurrency 200 --duration 10s --warmup 2s \
+  --cookie "arena_session=$session; csrf=$csrf"
 echo "(goal: p99 <= 20 ms)"

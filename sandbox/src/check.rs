@@ -52,6 +52,8 @@ pub enum LoadError {
     TableTooLarge { size: u64, limit: usize },
     #[error("compiling the module took longer than the limit of {}", fmt_duration(*limit))]
     CompileTimeout { limit: Duration },
+    #[error("compiling the module needed more than the limit of {} of memory", fmt_bytes(*limit as u64))]
+    CompileMemory { limit: usize },
     #[error("compiling the module failed: {0}")]
     CompileFailed(String),
 }

@@ -36,11 +36,14 @@ pub(crate) fn compile(
     params: &EngineParams,
     mode: &CompileMode,
     bytes: &[u8],
-    timeout: Duration,
+    limits: &crate::Limits,
 ) -> Result<Module, LoadError> {
+    let timeout = limits.compile_timeout;
     match mode {
         CompileMode::InProcess => in_process(engine, bytes, timeout),
-        CompileMode::Subprocess { program, args } => subprocess(engine, params, program, args, bytes, timeout),
+        CompileMode::Subprocess { program, args } => {
+            subprocess(engine, params, program, args, bytes, timeout, limits.compile_memory)
+        }
     }
 }
 
@@ -85,6 +88,7 @@ fn subprocess(
     args: &[String],
     bytes: &[u8],
     timeout: Duration,
+    memory: usize,
 ) -> Result<Module, LoadError> {
     let deadline = Instant::now() + timeout;
     let mut cmd = Command::new(program);
@@ -93,6 +97,19 @@ fn subprocess(
     {
         use std::os::unix::process::CommandExt;
         cmd.process_group(0);
+        // RLIMIT_DATA counts the heap and writable private mappings, not the address space
+        // that wasmtime only reserves, so it caps what the compiler really uses.
+        let limit = memory as libc::rlim_t;
+        // SAFETY: between fork and exec only setrlimit runs, which is async-signal-safe.
+        unsafe {
+            cmd.pre_exec(move || {
+                let r = libc::rlimit { rlim_cur: limit, rlim_max: limit };
+                if libc::setrlimit(libc::RLIMIT_DATA, &r) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
     }
     let mut child = cmd.spawn().map_err(|e| {
         LoadError::CompileFailed(format!("could not start the compile worker {}: {e}", program.display()))
@@ -128,12 +145,19 @@ fn subprocess(
     }
 
     let left = |now: Instant| deadline.saturating_duration_since(now);
+    // A worker over its memory limit may hang after saying so: its stderr tells the two apart.
+    let timed_out = |child: &mut Child| {
+        kill(child);
+        let stderr = err_rx.recv_timeout(Duration::from_millis(100)).unwrap_or_default();
+        if out_of_memory(&String::from_utf8_lossy(&stderr)) {
+            LoadError::CompileMemory { limit: memory }
+        } else {
+            LoadError::CompileTimeout { limit: timeout }
+        }
+    };
     let output = match out_rx.recv_timeout(left(Instant::now())) {
         Ok(r) => r,
-        Err(mpsc::RecvTimeoutError::Timeout) => {
-            kill(&mut child);
-            return Err(LoadError::CompileTimeout { limit: timeout });
-        }
+        Err(mpsc::RecvTimeoutError::Timeout) => return Err(timed_out(&mut child)),
         Err(mpsc::RecvTimeoutError::Disconnected) => Ok(Vec::new()),
     };
     // stdout is closed: the worker is exiting. Reap it, still under the deadline.
@@ -141,10 +165,7 @@ fn subprocess(
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
-            Ok(None) => {
-                kill(&mut child);
-                return Err(LoadError::CompileTimeout { limit: timeout });
-            }
+            Ok(None) => return Err(timed_out(&mut child)),
             Err(e) => {
                 kill(&mut child);
                 return Err(LoadError::CompileFailed(format!("lost the compile worker: {e}")));
@@ -155,6 +176,10 @@ fn subprocess(
         let stderr = err_rx.recv_timeout(Duration::from_millis(100)).unwrap_or_default();
         let text = String::from_utf8_lossy(&stderr);
         let text = text.trim();
+        // An allocation refused under the limit aborts the worker with Rust's message.
+        if out_of_memory(text) {
+            return Err(LoadError::CompileMemory { limit: memory });
+        }
         return Err(LoadError::CompileFailed(if text.is_empty() {
             format!("the compile worker failed ({status})")
         } else {
@@ -169,6 +194,14 @@ fn subprocess(
     // must match or it refuses the bytes. The player never sees or supplies this artifact.
     unsafe { Module::deserialize(engine, &artifact) }
         .map_err(|e| LoadError::CompileFailed(format!("the compile worker's output is unusable: {}", error_text(&e))))
+}
+
+/// Whether a compile worker's stderr says it ran out of memory (Rust's allocation failure, or
+/// an OS call refused for lack of memory).
+fn out_of_memory(stderr: &str) -> bool {
+    ["memory allocation of", "out of memory", "Cannot allocate memory", "os error 12", "os error 11"]
+        .iter()
+        .any(|m| stderr.contains(m))
 }
 
 /// The compile worker: reads the request on stdin (a header with the engine parameters, then

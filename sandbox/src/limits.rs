@@ -37,6 +37,10 @@ pub struct Limits {
     pub module_size: usize,
     /// Longest accepted compilation. Default 10 s.
     pub compile_timeout: Duration,
+    /// Most memory a compilation may use, in bytes, when it runs in a child process
+    /// ([`crate::CompileMode::Subprocess`]; enforced as the child's `RLIMIT_DATA`). Default
+    /// 1 GiB; a real bot's compilation uses well under 200 MiB.
+    pub compile_memory: usize,
     /// Captured stderr per bot per match, in bytes. Default 64 KiB.
     pub stderr: usize,
     /// Native stack the bot's wasm may use, in bytes. Default 512 KiB.
@@ -55,6 +59,7 @@ impl Default for Limits {
             wall_clock: Duration::from_secs(30),
             module_size: 16 << 20,
             compile_timeout: Duration::from_secs(10),
+            compile_memory: 1 << 30,
             stderr: 64 << 10,
             wasm_stack: 512 << 10,
             max_instances: 512,

@@ -144,7 +144,7 @@ impl Sandbox {
         }
         let s = &self.shared;
         let params = EngineParams { memory: s.limits.memory, wasm_stack: s.limits.wasm_stack };
-        let module = compile::compile(&s.engine, &params, &self.mode, bytes, s.limits.compile_timeout)?;
+        let module = compile::compile(&s.engine, &params, &self.mode, bytes, &s.limits)?;
         let pre = s.linker.instantiate_pre(&module).map_err(|e| LoadError::CompileFailed(format!("{e:#}")))?;
         let compiled = {
             let mut cache = self.cache();

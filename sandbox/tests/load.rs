@@ -219,6 +219,22 @@ fn the_compile_worker_compiles_in_a_child_process() {
     assert_eq!(log.report().unwrap().fuel_used, log2.report().unwrap().fuel_used);
 }
 
+#[test]
+fn a_compile_over_its_memory_limit_is_refused_with_the_limit() {
+    let program =
+        CompileMode::Subprocess { program: env!("CARGO_BIN_EXE_sandbox-compile-worker").into(), args: Vec::new() };
+    let limits = Limits {
+        max_instances: 8,
+        compile_memory: 4 << 20,
+        compile_timeout: Duration::from_secs(3),
+        ..Limits::default()
+    };
+    let sb = Sandbox::new(limits).unwrap().with_compile_mode(program);
+    let e = sb.load(&orders_bot_bytes(), Some("pandemic")).unwrap_err();
+    assert_eq!(e, LoadError::CompileMemory { limit: 4 << 20 });
+    assert_eq!(e.to_string(), "compiling the module needed more than the limit of 4 MiB of memory");
+}
+
 fn orders_bot_bytes() -> Vec<u8> {
     Wat { play: ORDERS_PLAY, play_locals: ORDERS_LOCALS, ..Default::default() }.bytes()
 }

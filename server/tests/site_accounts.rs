@@ -162,11 +162,22 @@ async fn sign_up_log_out_and_log_in() {
 }
 
 #[tokio::test]
-async fn session_cookie_is_secure_over_https() {
-    let site = support::site().await;
+async fn session_cookie_is_secure_over_https_behind_a_proxy_only() {
+    let mut site = support::site().await;
+    // Not behind a proxy: anyone can send the header, so it counts for nothing.
     let mut b = Browser::new(&site).await;
     let csrf = b.csrf();
-    let fields = [("username", "bob"), ("password", "12345678"), ("csrf", csrf.as_str())];
+    let fields = [("username", "bob"), ("password", "long enough passphrase"), ("csrf", csrf.as_str())];
+    let r = b.post_raw("/signup", &fields, &[("x-forwarded-proto", "https")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert!(!r.set_cookie("arena_session").unwrap().contains("Secure"));
+
+    let mut config = (*site.state.config).clone();
+    config.behind_proxy = true;
+    site.state.config = std::sync::Arc::new(config);
+    let mut b = Browser::new(&site).await;
+    let csrf = b.csrf();
+    let fields = [("username", "bob2"), ("password", "long enough passphrase"), ("csrf", csrf.as_str())];
     let r = b.post_raw("/signup", &fields, &[("x-forwarded-proto", "https")]).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     assert!(r.set_cookie("arena_session").unwrap().contains("Secure"));
@@ -223,7 +234,7 @@ async fn sign_up_errors() {
     let r = other.sign_up("x y", "short").await;
     assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(r.body.contains(r#"id="error-username""#) && r.body.contains(r#"id="error-password""#), "{}", r.body);
-    assert!(r.body.contains("the password is 5 characters; it must be 8 to 256"));
+    assert!(r.body.contains("the password is 5 characters; it must be 10 to 256"));
     assert_eq!(count(&site, "SELECT count(*) FROM users WHERE NOT is_house").await, 1);
 }
 
@@ -363,4 +374,101 @@ async fn a_token_cannot_mint_tokens() {
         .unwrap();
     assert_eq!(app.oneshot(req).await.unwrap().status(), StatusCode::FORBIDDEN);
     assert_eq!(accounts::list_tokens(site.pool(), id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn twenty_wrong_passwords_then_the_right_one_is_refused_with_429() {
+    let site = support::site().await;
+    accounts::create_user(site.pool(), "victim", "the right one", false).await.unwrap();
+    let mut b = Browser::new(&site).await;
+    let mut refused = 0;
+    for i in 0..20 {
+        let r = b.post("/login", &[("username", "victim"), ("password", &format!("guess number {i}"))]).await;
+        match r.status {
+            StatusCode::UNAUTHORIZED => assert!(r.body.contains("wrong username or password")),
+            StatusCode::TOO_MANY_REQUESTS => refused += 1,
+            other => panic!("attempt {i}: {other}"),
+        }
+    }
+    // The default allows 10 failures per account in 15 minutes.
+    assert_eq!(refused, 10, "the 11th attempt onwards is refused before any password check");
+    let r = b.post("/login", &[("username", "Victim"), ("password", "the right one")]).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    let retry: u64 = r.headers.get(header::RETRY_AFTER).unwrap().to_str().unwrap().parse().unwrap();
+    assert!((1..=15 * 60).contains(&retry), "Retry-After {retry}");
+    assert!(r.body.contains("too many failed log-ins for this account; try again in "), "{}", r.body);
+    assert!(r.set_cookie("arena_session").is_none(), "no session");
+    // Another account is not affected.
+    accounts::create_user(site.pool(), "bystander", "another long one", false).await.unwrap();
+    let r = b.post("/login", &[("username", "bystander"), ("password", "another long one")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+}
+
+#[tokio::test]
+async fn weak_passwords_are_refused_with_the_reason() {
+    let site = support::site().await;
+    let mut b = Browser::new(&site).await;
+    for (password, reason) in [
+        ("password", "the password is 8 characters; it must be 10 to 256"),
+        ("12345678", "the password is 8 characters; it must be 10 to 256"),
+        ("password123", "the password is too easy to guess: This is"),
+        ("qwertyuiop", "the password is too easy to guess:"),
+        ("iloveyou12", "the password is too easy to guess:"),
+    ] {
+        let r = b.sign_up("carol", password).await;
+        assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{password}: {}", r.body);
+        assert!(r.body.contains(r#"id="error-password""#), "{password}");
+        let shown = r.body.split(r#"id="error-password">"#).nth(1).unwrap_or("");
+        assert!(shown.starts_with(&reason.replace('\'', "&#x27;")), "{password}: {shown:.200}");
+    }
+    assert_eq!(count(&site, "SELECT count(*) FROM users WHERE NOT is_house").await, 0, "nothing stored");
+    let r = b.sign_up("carol", "correct horse battery").await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_password_change_logs_out_the_other_sessions_and_logout_everywhere_ends_all() {
+    let site = support::site().await;
+    accounts::create_user(site.pool(), "dora", "first long password", false).await.unwrap();
+    let mut laptop = Browser::new(&site).await;
+    let mut phone = Browser::new(&site).await;
+    for b in [&mut laptop, &mut phone] {
+        let r = b.post("/login", &[("username", "dora"), ("password", "first long password")]).await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER);
+    }
+    let page = laptop.get("/me/account").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(r#"<span id="session-count">2</span>"#), "{}", page.body);
+
+    // Wrong current password; weak new one: nothing changes.
+    let r = laptop.post("/me/password", &[("current", "not it at all"), ("password", "second long password")]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.body.contains("the current password is wrong"));
+    let r = laptop.post("/me/password", &[("current", "first long password"), ("password", "password123")]).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.body.contains("too easy to guess"));
+    assert_eq!(phone.get("/me/account").await.status, StatusCode::OK, "the phone is still logged in");
+
+    let r =
+        laptop.post("/me/password", &[("current", "first long password"), ("password", "second long password")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(r.location(), "/me/account?changed=true");
+    assert!(laptop.get("/me/account?changed=true").await.body.contains(r#"id="changed""#));
+    let r = phone.get("/me/account").await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "the other session ended");
+    assert!(accounts::verify_login(site.pool(), "dora", "first long password").await.is_err());
+    assert!(accounts::verify_login(site.pool(), "dora", "second long password").await.is_ok());
+
+    let r = phone.post("/login", &[("username", "dora"), ("password", "second long password")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    // Without the CSRF token: refused, nothing ends.
+    assert_eq!(laptop.post_raw("/me/logout-everywhere", &[], &[]).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(count(&site, "SELECT count(*) FROM sessions").await, 2);
+    let r = laptop.post("/me/logout-everywhere", &[]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(r.location(), "/login");
+    for b in [&mut laptop, &mut phone] {
+        assert_eq!(b.get("/me/account").await.status, StatusCode::SEE_OTHER, "logged out everywhere");
+    }
+    assert_eq!(count(&site, "SELECT count(*) FROM sessions").await, 0);
 }

@@ -532,12 +532,18 @@ async fn every_response_carries_the_security_headers() {
 }
 
 #[tokio::test]
-async fn the_csrf_cookie_is_secure_over_https() {
-    let site = support::site().await;
+async fn the_csrf_cookie_is_secure_over_https_behind_a_proxy() {
+    let mut site = support::site().await;
     let plain = send(&site.state, Request::get("/").body(Body::empty()).unwrap()).await;
     let cookie = plain.header(header::SET_COOKIE).to_string();
     assert!(cookie.starts_with("csrf=") && !cookie.contains("Secure"), "{cookie}");
-    let proxied = Request::get("/").header("x-forwarded-proto", "https").body(Body::empty()).unwrap();
-    let cookie = send(&site.state, proxied).await.header(header::SET_COOKIE).to_string();
+    let proxied = || Request::get("/").header("x-forwarded-proto", "https").body(Body::empty()).unwrap();
+    // Without --behind-proxy the header is anyone's to send: ignored.
+    let cookie = send(&site.state, proxied()).await.header(header::SET_COOKIE).to_string();
+    assert!(!cookie.contains("Secure"), "{cookie}");
+    let mut config = (*site.state.config).clone();
+    config.behind_proxy = true;
+    site.state.config = std::sync::Arc::new(config);
+    let cookie = send(&site.state, proxied()).await.header(header::SET_COOKIE).to_string();
     assert!(cookie.starts_with("csrf=") && cookie.contains("Secure") && cookie.contains("SameSite=Strict"), "{cookie}");
 }

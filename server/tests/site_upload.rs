@@ -454,7 +454,11 @@ async fn submit_directly() {
 
 #[tokio::test]
 async fn concurrent_claims_of_a_name_have_one_winner() {
-    let site = support::site().await;
+    let mut site = support::site().await;
+    // Five bots each, all still qualifying (no worker runs).
+    let mut config = (*site.state.config).clone();
+    config.max_qualifying_per_user = 10;
+    site.state.config = Arc::new(config);
     let (a, b) = (site.user("ivan").await, site.user("judy").await);
     let wasm = support::house_wasm("Dummy");
     for round in 0..5 {
@@ -473,4 +477,96 @@ async fn concurrent_claims_of_a_name_have_one_winner() {
             .unwrap();
         assert_eq!(bots, 1);
     }
+}
+
+/// A Pandemic bot that loops forever in every round: it spends its whole budget each match.
+fn looping_bot() -> Vec<u8> {
+    let text = sandbox::bench::NULL_BOT_WAT.replace(
+        r#"(func (export "arena_play") (param i32 i32))"#,
+        r#"(func (export "arena_play") (param i32 i32) (loop $l (br $l)))"#,
+    );
+    assert_ne!(text, sandbox::bench::NULL_BOT_WAT);
+    wat::parse_str(text).unwrap()
+}
+
+#[tokio::test]
+async fn three_looping_uploads_leave_the_ladder_playing_and_a_fourth_is_refused() {
+    use arena::site::schedulers::Scheduler;
+    let mut site = support::site().await;
+    // A small budget keeps the test short; the share of the worker is what is tested.
+    let mut config = (*site.state.config).clone();
+    config.fuel = Some(300_000_000);
+    let limits = sandbox::Limits { max_instances: 16, ..config.limits() };
+    let sandbox = Arc::new(sandbox::Sandbox::new(limits).unwrap());
+    site.state = AppState::new(site.state.pool.clone(), config, site.state.replays.clone(), sandbox, None);
+    let (_, token) = user_with_token(&site, "mallory").await;
+    let looping = looping_bot();
+    for name in ["Loop1", "Loop2", "Loop3"] {
+        let r = api(&site.state, &token, &fields("pandemic", name, &looping)).await;
+        assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    }
+    let r = api(&site.state, &token, &fields("pandemic", "Loop4", &looping)).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    let limit = r.json()["errors"]["limit"].as_str().unwrap().to_string();
+    assert!(limit.starts_with("you have 3 bots qualifying, the most one player may have at once (3)"), "{limit}");
+    assert_eq!(r.json()["errors"].as_object().unwrap().len(), 1, "{}", r.body);
+    // The form says the same, with 429.
+    let mallory: i64 =
+        sqlx::query_scalar("SELECT id FROM users WHERE username = 'mallory'").fetch_one(site.pool()).await.unwrap();
+    let r = post(&site.state, "/upload", &browser(&site, mallory).await, &with_csrf("Loop4", &looping)).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.body.contains(r#"id="error-limit""#) && r.body.contains("bots qualifying"), "{}", r.body);
+
+    // Ladder matches (three house bots and a qualified bot of another player) wait behind the
+    // three sanity matches, which come first by priority.
+    let grace = site.user("grace").await;
+    support::qualified_representative(&site, "pandemic", grace, "Steady", support::house_wasm("Demo")).await;
+    let queued = arena::site::ladder::Ladder.tick(&site.state).await.unwrap();
+    assert!(queued >= 2, "{queued}");
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let worker = tokio::spawn(arena::site::worker::run(site.state.clone(), "fair".into(), stop.clone()));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    loop {
+        let qualifying: i64 = sqlx::query_scalar("SELECT count(*) FROM bots WHERE status = 'qualifying'")
+            .fetch_one(site.pool())
+            .await
+            .unwrap();
+        if qualifying == 0 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the looping bots got no verdict");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    site.state.queue_signal.notify_waiters();
+    worker.await.unwrap();
+
+    // Ladder matches finished while the looping bots were still being judged.
+    let last_sanity: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("SELECT max(finished_at) FROM matches WHERE kind = 'sanity'")
+            .fetch_one(site.pool())
+            .await
+            .unwrap();
+    let ladder_meanwhile: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM matches WHERE kind = 'ladder' AND state = 'done' AND finished_at < $1",
+    )
+    .bind(last_sanity)
+    .fetch_one(site.pool())
+    .await
+    .unwrap();
+    assert!(ladder_meanwhile >= 1, "the ladder waited for every qualification");
+    // Identical looping copies all froze for the same reason.
+    let reasons: Vec<(String, String)> = sqlx::query_as(
+        "SELECT DISTINCT p.frozen_reason, p.frozen_message FROM match_players p JOIN matches m ON m.id = p.match_id
+         WHERE m.kind = 'sanity'",
+    )
+    .fetch_all(site.pool())
+    .await
+    .unwrap();
+    assert_eq!(reasons.len(), 1, "{reasons:?}");
+    assert!(reasons[0].1.starts_with("used its CPU budget of 300000000 fuel"), "{reasons:?}");
+
+    // With the verdicts in, uploads are accepted again.
+    let r = api(&site.state, &token, &fields("pandemic", "Loop4", &looping)).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
 }

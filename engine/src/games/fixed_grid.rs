@@ -99,7 +99,8 @@ pub fn parse_with_words<T: Copy>(
         }) {
             it.next();
         }
-        let mut rows_read = Vec::with_capacity(count);
+        // The count is the file's: never more room than the lines left.
+        let mut rows_read = Vec::with_capacity(count.min(lines.len()));
         while rows_read.len() < count {
             let Some((m, row)) = it.next() else {
                 let found = rows_read.len();

@@ -10,6 +10,12 @@ pub fn corrupt(msg: impl Into<String>) -> ReplayError {
     ReplayError::Corrupt(msg.into())
 }
 
+/// `base` plus a signed difference read from `r`. A sum outside `i64` is damage (the difference
+/// is the file's: it can be anything).
+pub fn read_delta(r: &mut Reader, base: i64, what: &str) -> Result<i64, ReplayError> {
+    base.checked_add(r.signed(what)?).ok_or_else(|| corrupt(format!("{what} out of range")))
+}
+
 /// A count, then ascending cell indices as gaps.
 pub fn write_cells(cells: impl Iterator<Item = usize>, w: &mut Writer) {
     let cells: Vec<usize> = cells.collect();

@@ -41,6 +41,10 @@ pub struct LoadtestArgs {
     /// Print the results as JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// A Cookie header sent with every request (e.g. `arena_session=<token>`), to measure pages
+    /// as a logged-in reader sees them.
+    #[arg(long)]
+    cookie: Option<String>,
 }
 
 /// A pause after a failed request, so that a refused connection does not spin a core.
@@ -73,9 +77,11 @@ struct Target {
     host: String,
     /// Path and query (origin-form request target).
     path: String,
+    /// The Cookie header, if any.
+    cookie: Option<String>,
 }
 
-fn target(url: &str) -> anyhow::Result<Target> {
+fn target(url: &str, cookie: Option<&str>) -> anyhow::Result<Target> {
     let uri: Uri = url.parse().map_err(|e| anyhow::anyhow!("`{url}` is not a URL: {e}"))?;
     match uri.scheme_str() {
         Some("http") => {}
@@ -89,6 +95,7 @@ fn target(url: &str) -> anyhow::Result<Target> {
         addr: format!("{}:{port}", authority.host()),
         host: authority.as_str().rsplit('@').next().unwrap_or(authority.as_str()).to_string(),
         path: uri.path_and_query().map_or("/", |p| p.as_str()).to_string(),
+        cookie: cookie.map(str::to_string),
     })
 }
 
@@ -165,11 +172,11 @@ async fn request(conns: &mut HashMap<String, Sender>, t: &Target) -> Result<(u16
         None => connect(&t.addr).await?,
     };
     let make = || {
-        Request::get(t.path.as_str())
-            .header(HOST, t.host.as_str())
-            .header(USER_AGENT, "arena-loadtest")
-            .body(Empty::<Bytes>::new())
-            .map_err(|e| format!("bad request for {}: {e}", t.url))
+        let mut req = Request::get(t.path.as_str()).header(HOST, t.host.as_str()).header(USER_AGENT, "arena-loadtest");
+        if let Some(c) = &t.cookie {
+            req = req.header(hyper::header::COOKIE, c.as_str());
+        }
+        req.body(Empty::<Bytes>::new()).map_err(|e| format!("bad request for {}: {e}", t.url))
     };
     let response = match sender.send_request(make()?).await {
         Ok(r) => r,
@@ -397,7 +404,8 @@ pub fn loadtest(a: LoadtestArgs) -> anyhow::Result<()> {
     anyhow::ensure!(a.concurrency >= 1, "--concurrency must be at least 1");
     anyhow::ensure!(!a.duration.is_zero(), "--duration must be more than zero");
     anyhow::ensure!(!a.timeout.is_zero(), "--timeout must be more than zero");
-    let targets: Arc<Vec<Target>> = Arc::new(a.urls.iter().map(|u| target(u)).collect::<anyhow::Result<_>>()?);
+    let targets: Arc<Vec<Target>> =
+        Arc::new(a.urls.iter().map(|u| target(u, a.cookie.as_deref())).collect::<anyhow::Result<_>>()?);
     let mut builder = tokio::runtime::Builder::new_multi_thread();
     if let Some(threads) = a.threads {
         builder.worker_threads(threads.max(1));
@@ -519,18 +527,18 @@ mod tests {
 
     #[test]
     fn targets() {
-        let t = target("http://127.0.0.1:8080/games/pandemic?page=2").unwrap();
+        let t = target("http://127.0.0.1:8080/games/pandemic?page=2", None).unwrap();
         assert_eq!(
             (t.addr.as_str(), t.host.as_str(), t.path.as_str()),
             ("127.0.0.1:8080", "127.0.0.1:8080", "/games/pandemic?page=2")
         );
-        let t = target("http://localhost").unwrap();
+        let t = target("http://localhost", None).unwrap();
         assert_eq!((t.addr.as_str(), t.host.as_str(), t.path.as_str()), ("localhost:80", "localhost", "/"));
-        let t = target("http://[::1]:9000/x").unwrap();
+        let t = target("http://[::1]:9000/x", None).unwrap();
         assert_eq!(t.addr, "[::1]:9000");
-        assert!(target("https://example.com/").is_err());
-        assert!(target("/games").is_err());
-        assert!(target("not a url").is_err());
+        assert!(target("https://example.com/", None).is_err());
+        assert!(target("/games", None).is_err());
+        assert!(target("not a url", None).is_err());
     }
 
     #[test]

@@ -34,6 +34,14 @@ enum AdminCommand {
         #[arg(long)]
         admin: bool,
     },
+    /// Delete now what retention no longer keeps: ladder replays older than
+    /// --keep-ladder-replays-days, stderr older than --keep-stderr-days (`arena serve` does it
+    /// every hour). Prints what it deleted.
+    Prune {
+        /// Only print what would be deleted.
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
@@ -78,6 +86,24 @@ pub fn admin(a: AdminArgs) -> anyhow::Result<()> {
                 anyhow::Ok(())
             })
         }
+        AdminCommand::Prune { dry_run } => runtime()?.block_on(async {
+            let db = arena::site::db::open(&a.site, 4).await?;
+            let retention = arena::site::retention::Retention::from_config(&a.site);
+            let pruned = match arena::site::replay_store::ReplayStore::from_config(&a.site, db.pool.clone()) {
+                Ok(replays) => {
+                    eprintln!("replay store: {}", replays.describe());
+                    eprintln!("retention:    {}", retention.describe());
+                    arena::site::retention::prune(&db.pool, &replays, &retention, dry_run).await
+                }
+                Err(e) => Err(e),
+            };
+            db.pool.close().await;
+            if let Some(c) = &db.cluster {
+                c.stop().await?;
+            }
+            println!("{}", pruned?);
+            anyhow::Ok(())
+        }),
     }
 }
 

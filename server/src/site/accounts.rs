@@ -13,7 +13,14 @@ use std::sync::OnceLock;
 
 pub const MIN_USERNAME_CHARS: usize = 3;
 pub const MAX_USERNAME_CHARS: usize = 24;
-pub const MIN_PASSWORD_CHARS: usize = 8;
+/// NIST SP 800-63B asks for at least 8 characters and a check against common and guessable
+/// passwords ([`check_password`]), and no composition rules; 10 leaves a margin for the
+/// passwords that slip through the check.
+pub const MIN_PASSWORD_CHARS: usize = 10;
+/// Least number of guesses (log10) the password must take to a guesser that tries common
+/// passwords, words, names, keyboard patterns and dates first (zxcvbn's estimate): 10^6 is
+/// zxcvbn's "protects from throttled online attacks", which log-ins are (see `login_throttle`).
+pub const MIN_PASSWORD_GUESSES_LOG10: f64 = 6.0;
 pub const MAX_PASSWORD_CHARS: usize = 256;
 pub const MAX_LABEL_CHARS: usize = 64;
 /// API tokens a user may hold at once.
@@ -36,6 +43,10 @@ pub enum AccountError {
     UsernameTaken(String),
     #[error("the password is {len} characters; it must be {MIN_PASSWORD_CHARS} to {MAX_PASSWORD_CHARS}")]
     PasswordLength { len: usize },
+    #[error("the password is too easy to guess: {reason} Use a few unrelated words, or a password manager.")]
+    PasswordWeak { reason: String },
+    #[error("the current password is wrong")]
+    WrongCurrentPassword,
     #[error("wrong username or password")]
     BadCredentials,
     #[error("this account is disabled; ask the organisers")]
@@ -62,7 +73,8 @@ impl AccountError {
             UsernameLength { .. } | UsernameCharacter { .. } | UsernameReserved(_) | UsernameTaken(_) => {
                 Some("username")
             }
-            PasswordLength { .. } => Some("password"),
+            PasswordLength { .. } | PasswordWeak { .. } => Some("password"),
+            WrongCurrentPassword => Some("current"),
             LabelEmpty | LabelLength { .. } | LabelCharacter | TooManyTokens => Some("label"),
             BadCredentials | Disabled | Hashing(_) | Database(_) => None,
         }
@@ -91,10 +103,22 @@ pub fn check_username(username: &str) -> Result<(), AccountError> {
 }
 
 /// Checks a new password: 8 to 256 characters.
-pub fn check_password(password: &str) -> Result<(), AccountError> {
+pub fn check_password(password: &str, username: &str) -> Result<(), AccountError> {
     let len = password.chars().count();
     if !(MIN_PASSWORD_CHARS..=MAX_PASSWORD_CHARS).contains(&len) {
         return Err(AccountError::PasswordLength { len });
+    }
+    // zxcvbn: a maintained port of Dropbox's estimator, with its lists of common passwords,
+    // words and names, and its keyboard, sequence, repeat and date patterns. The site's own
+    // words and the username count as known to the guesser.
+    let estimate = zxcvbn::zxcvbn(password, &[username, "arena", "jutge", "dummy", "bot"]);
+    if estimate.guesses_log10() < MIN_PASSWORD_GUESSES_LOG10 {
+        let reason = estimate
+            .feedback()
+            .and_then(|f| f.warning())
+            .map(|w| w.to_string())
+            .unwrap_or_else(|| "it is a common password or a simple pattern.".to_string());
+        return Err(AccountError::PasswordWeak { reason });
     }
     Ok(())
 }
@@ -146,7 +170,7 @@ fn decoy_hash() -> &'static str {
 /// Creates an account; returns its id.
 pub async fn create_user(pool: &PgPool, username: &str, password: &str, is_admin: bool) -> Result<i64, AccountError> {
     check_username(username)?;
-    check_password(password)?;
+    check_password(password, username)?;
     let hash = hash_password(password).await?;
     let id =
         sqlx::query_scalar("INSERT INTO users (username, password_hash, is_admin) VALUES ($1, $2, $3) RETURNING id")
@@ -206,6 +230,47 @@ pub async fn create_session(pool: &PgPool, user_id: i64) -> sqlx::Result<String>
 /// Ends the session whose cookie holds `token` (nothing happens if there is none).
 pub async fn delete_session(pool: &PgPool, token: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(super::sha256_hex(token)).execute(pool).await?;
+    Ok(())
+}
+
+/// How many live browser sessions the user has.
+pub async fn count_sessions(pool: &PgPool, user_id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT count(*) FROM sessions WHERE user_id = $1 AND expires_at > now()")
+        .bind(user_id)
+        .fetch_one(pool)
+        .await
+}
+
+/// Ends every browser session of the user.
+pub async fn delete_sessions(pool: &PgPool, user_id: i64) -> sqlx::Result<u64> {
+    Ok(sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user_id).execute(pool).await?.rows_affected())
+}
+
+/// Changes the user's password after checking the current one; ends every other session (all
+/// of them when `keep_session` is `None`).
+pub async fn change_password(
+    pool: &PgPool,
+    user_id: i64,
+    username: &str,
+    current: &str,
+    new: &str,
+    keep_session: Option<&str>,
+) -> Result<(), AccountError> {
+    let hash: Option<String> =
+        sqlx::query_scalar("SELECT password_hash FROM users WHERE id = $1").bind(user_id).fetch_optional(pool).await?;
+    if !verify_password(current, hash.as_deref().unwrap_or("!")).await {
+        return Err(AccountError::WrongCurrentPassword);
+    }
+    check_password(new, username)?;
+    let hash = hash_password(new).await?;
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE users SET password_hash = $2 WHERE id = $1").bind(user_id).bind(hash).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2")
+        .bind(user_id)
+        .bind(keep_session.map(super::sha256_hex))
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -280,14 +345,25 @@ mod tests {
 
     #[test]
     fn passwords() {
-        assert!(check_password("12345678").is_ok());
-        assert!(check_password(&"p".repeat(256)).is_ok());
+        for ok in ["correct horse battery", "the right one", "long enough", "admin password", "Tr0ub4dor&3x"] {
+            assert!(check_password(ok, "bob").is_ok(), "{ok}: {:?}", check_password(ok, "bob"));
+        }
         // Characters, not bytes.
-        assert!(check_password("\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}").is_ok());
-        let e = check_password("1234567").unwrap_err();
-        assert_eq!(e.to_string(), "the password is 7 characters; it must be 8 to 256");
+        assert!(check_password("\u{e9}t\u{e9} \u{e0} la plage", "bob").is_ok());
+        let e = check_password("123456789", "bob").unwrap_err();
+        assert_eq!(e.to_string(), "the password is 9 characters; it must be 10 to 256");
         assert_eq!(e.field(), Some("password"));
-        assert!(matches!(check_password(&"p".repeat(257)), Err(AccountError::PasswordLength { len: 257 })));
+        assert!(matches!(check_password(&"p".repeat(257), "bob"), Err(AccountError::PasswordLength { len: 257 })));
+        // Common passwords, patterns and the username: refused, with zxcvbn's reason.
+        for weak in
+            ["password123", "1234567890", "qwertyuiop", "aaaaaaaaaaaa", "abcdefghijk", "iloveyou12", "bobbobbob1"]
+        {
+            let e = check_password(weak, "bobbobbob").unwrap_err();
+            assert!(matches!(e, AccountError::PasswordWeak { .. }), "{weak}: {e}");
+            assert_eq!(e.field(), Some("password"));
+        }
+        let e = check_password("password12", "bob").unwrap_err();
+        assert!(e.to_string().starts_with("the password is too easy to guess: This is"), "{e}");
     }
 
     #[test]

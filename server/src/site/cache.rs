@@ -5,7 +5,8 @@
 //!   default 1 s) and dropped at once when this process changes them (a rated match, a new
 //!   representative, a qualification); changes made by other processes show within that time;
 //! - finished matches (done, failed and cancelled matches never change), without stderr, up to
-//!   [`MATCH_CAPACITY`] of them; a viewer's own stderr is added on each request.
+//!   [`MATCH_CAPACITY`] of them; a viewer's own stderr in a finished match is kept apart, per
+//!   viewer, for [`STDERR_TTL`] (retention may clear it later: it shows within that time).
 //!
 //! moka does the bookkeeping (concurrent, bounded, expiring entries): a maintained library
 //! rather than a hand-written map with timestamps and eviction.
@@ -19,6 +20,9 @@ use std::time::Duration;
 /// Finished matches kept (about 2 KB each).
 pub const MATCH_CAPACITY: u64 = 10_000;
 
+/// How long a viewer's own stderr in a finished match is kept.
+pub const STDERR_TTL: Duration = Duration::from_secs(60);
+
 /// States after which a match never changes.
 const FINAL_STATES: [&str; 3] = ["done", "failed", "cancelled"];
 
@@ -28,6 +32,8 @@ pub struct ReadCache {
     games: Option<Cache<(), Arc<Vec<GameSummary>>>>,
     leaderboards: Option<Cache<String, Arc<Vec<LeaderboardEntry>>>>,
     matches: Cache<i64, Arc<MatchDetail>>,
+    /// (match, viewer) → the viewer's own seats' stderr, finished matches only.
+    stderr: Cache<(i64, i64), Arc<queries::OwnStderr>>,
 }
 
 impl ReadCache {
@@ -38,6 +44,7 @@ impl ReadCache {
             games: live.then(|| Cache::builder().max_capacity(1).time_to_live(live_for).build()),
             leaderboards: live.then(|| Cache::builder().max_capacity(64).time_to_live(live_for).build()),
             matches: Cache::new(MATCH_CAPACITY),
+            stderr: Cache::builder().max_capacity(MATCH_CAPACITY).time_to_live(STDERR_TTL).build(),
         }
     }
 
@@ -77,7 +84,20 @@ impl ReadCache {
             }
         };
         let mut m = MatchDetail::clone(&public);
-        queries::add_stderr(pool, &mut m, viewer).await?;
+        let Some(viewer) = viewer.filter(|v| m.players.iter().any(|p| p.owner_id == *v)) else { return Ok(Some(m)) };
+        if !FINAL_STATES.contains(&m.state.as_str()) {
+            queries::add_stderr(pool, &mut m, Some(viewer)).await?;
+            return Ok(Some(m));
+        }
+        let rows = match self.stderr.get(&(id, viewer)) {
+            Some(hit) => hit,
+            None => {
+                let rows = Arc::new(queries::own_stderr(pool, id, viewer).await?);
+                self.stderr.insert((id, viewer), rows.clone());
+                rows
+            }
+        };
+        queries::apply_stderr(&mut m, viewer, &rows);
         Ok(Some(m))
     }
 

@@ -10,13 +10,27 @@ pub struct SiteConfig {
     /// machine's initdb/pg_ctl.
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
-    /// Where the server keeps its private Postgres cluster (and replays, with --replay-dir unset
-    /// it uses the database).
+    /// Where the server keeps its private Postgres cluster (`<data-dir>/pg`) and, unless
+    /// --replay-store says otherwise, replays (`<data-dir>/replays`).
     #[arg(long, env = "ARENA_DATA_DIR", default_value = "var")]
     pub data_dir: PathBuf,
-    /// Store replays as files in this directory (shared by every worker) instead of in Postgres.
+    /// Store replays as files in this directory (shared by every worker); the same as
+    /// --replay-store with a path.
     #[arg(long, env = "ARENA_REPLAY_DIR")]
     pub replay_dir: Option<PathBuf>,
+    /// Where replays go: a directory (a path or file:///abs/dir), s3://bucket/prefix (credentials,
+    /// region and endpoint from the AWS_* variables) or memory: (default `<data-dir>/replays`).
+    /// Every server and worker process must use the same store.
+    #[arg(long, env = "ARENA_REPLAY_STORE")]
+    pub replay_store: Option<String>,
+    /// Ladder matches' replays are deleted this many days after the match (0: kept forever).
+    /// Qualification and tournament replays are always kept.
+    #[arg(long, env = "ARENA_KEEP_LADDER_REPLAYS_DAYS", default_value_t = 30)]
+    pub keep_ladder_replays_days: u32,
+    /// Bots' stderr is deleted this many days after the match, for every kind of match (0: kept
+    /// forever).
+    #[arg(long, env = "ARENA_KEEP_STDERR_DAYS", default_value_t = 30)]
+    pub keep_stderr_days: u32,
     /// Match workers in this process (default: one per core).
     #[arg(long, env = "ARENA_WORKERS")]
     pub workers: Option<usize>,
@@ -43,6 +57,11 @@ pub struct SiteConfig {
     /// in milliseconds (0: always read). This process's own changes show at once.
     #[arg(long, env = "ARENA_PAGE_CACHE_MS", default_value_t = 1000)]
     pub page_cache_ms: u64,
+    /// How long a session cookie's or API token's owner is remembered before being read again,
+    /// in milliseconds (0: always read). Log-outs and admin changes in this process show at
+    /// once; in other processes within that time.
+    #[arg(long, env = "ARENA_SESSION_CACHE_MS", default_value_t = 2000)]
+    pub session_cache_ms: u64,
     /// Seeds of new matches count up from this number instead of being drawn at random, so that
     /// a fresh server plays the same matches every time (demonstrations, tests).
     #[arg(long, env = "ARENA_SEED_START")]
@@ -50,6 +69,28 @@ pub struct SiteConfig {
     /// Compile bots inside the server process instead of a killable child (tests).
     #[arg(long, hide = true)]
     pub compile_in_process: bool,
+    /// The server is behind a reverse proxy: trust its `X-Forwarded-For` (the client's address,
+    /// for log-in throttling) and `X-Forwarded-Proto` (`https` makes cookies Secure). Without
+    /// it both headers are ignored, since any client can send them.
+    #[arg(long, env = "ARENA_BEHIND_PROXY")]
+    pub behind_proxy: bool,
+    /// Failed log-ins allowed per account in 15 minutes before it answers 429 (they come back
+    /// one by one over the 15 minutes).
+    #[arg(long, env = "ARENA_LOGIN_FAILURES_PER_ACCOUNT", default_value_t = 10)]
+    pub login_failures_per_account: u32,
+    /// Failed log-ins allowed per client address in 15 minutes (a classroom shares one address).
+    #[arg(long, env = "ARENA_LOGIN_FAILURES_PER_ADDRESS", default_value_t = 100)]
+    pub login_failures_per_address: u32,
+    /// Accounts created per client address per hour.
+    #[arg(long, env = "ARENA_SIGNUPS_PER_ADDRESS", default_value_t = 20)]
+    pub signups_per_address: u32,
+    /// Bots of one user that may be qualifying at once; a further upload is refused until one
+    /// is done.
+    #[arg(long, env = "ARENA_MAX_QUALIFYING_PER_USER", default_value_t = 3)]
+    pub max_qualifying_per_user: u32,
+    /// Uploads per user per day (across games).
+    #[arg(long, env = "ARENA_MAX_UPLOADS_PER_DAY", default_value_t = 50)]
+    pub max_uploads_per_day: u32,
 }
 
 impl SiteConfig {
@@ -59,6 +100,9 @@ impl SiteConfig {
             database_url: Some(database_url.to_string()),
             data_dir: PathBuf::from("var"),
             replay_dir: None,
+            replay_store: None,
+            keep_ladder_replays_days: 30,
+            keep_stderr_days: 30,
             workers: Some(1),
             lease_secs: 30,
             fuel: None,
@@ -67,8 +111,15 @@ impl SiteConfig {
             no_ladder: true,
             ladder_interval_ms: 2000,
             page_cache_ms: 0,
+            session_cache_ms: 0,
             seed_start: None,
             compile_in_process: true,
+            behind_proxy: false,
+            login_failures_per_account: 10,
+            login_failures_per_address: 100,
+            signups_per_address: 1000,
+            max_qualifying_per_user: 3,
+            max_uploads_per_day: 50,
         }
     }
 

@@ -40,7 +40,7 @@ pub async fn open(config: &SiteConfig, max_connections: u32) -> anyhow::Result<D
     };
     let pool = PgPoolOptions::new()
         .max_connections(max_connections)
-        .acquire_timeout(std::time::Duration::from_secs(10))
+        .acquire_timeout(super::db_health::ACQUIRE_TIMEOUT)
         .connect_with(options.clone())
         .await
         .with_context(|| format!("cannot connect to Postgres at {describe}"))?;

@@ -27,6 +27,10 @@ impl Scheduler for Qualification {
         &[(Kind::Sanity, PRIORITY_QUALIFICATION), (Kind::Qualification, PRIORITY_QUALIFICATION)]
     }
 
+    fn capped(&self) -> bool {
+        true
+    }
+
     fn on_match_done<'a>(
         &'a self,
         conn: &'a mut PgConnection,

@@ -217,6 +217,34 @@ pub struct RecentMatch {
     pub opponents: Vec<String>,
 }
 
+/// Rating points on a bot's page and in its JSON: a page stays small however long the bot
+/// has been on the ladder.
+pub const MAX_RATING_POINTS: i64 = 500;
+
+/// A bot's rating history in order, and its full length. With `at_most`, a longer history is
+/// thinned to about that many points (every k-th, and always the first and the last).
+pub async fn rating_history(pool: &PgPool, bot_id: i64, at_most: Option<i64>) -> sqlx::Result<(Vec<RatingPoint>, i64)> {
+    let rows: Vec<(i64, f64, f64, DateTime<Utc>, i64)> = sqlx::query_as(
+        "SELECT match_id, mu, sigma, at, total FROM (
+             SELECT match_id, mu, sigma, at, row_number() OVER (ORDER BY at, match_id) AS n,
+                    count(*) OVER () AS total
+             FROM rating_history WHERE bot_id = $1) h
+         WHERE $2::BIGINT IS NULL OR total <= $2 OR n = total
+               OR (n - 1) % ((total + $2 - 2) / ($2 - 1)) = 0
+         ORDER BY n",
+    )
+    .bind(bot_id)
+    .bind(at_most.map(|n| n.max(2)))
+    .fetch_all(pool)
+    .await?;
+    let total = rows.first().map(|r| r.4).unwrap_or(0);
+    let points = rows
+        .into_iter()
+        .map(|(match_id, mu, sigma, at, _)| RatingPoint { match_id, mu, sigma, rating: conservative(mu, sigma), at })
+        .collect();
+    Ok((points, total))
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct BotDetail {
     pub id: i64,
@@ -238,7 +266,11 @@ pub struct BotDetail {
     /// Plays ladder matches: a representative, or the newest version of a house bot.
     pub on_ladder: bool,
     pub rating: Option<Rating>,
+    /// At most [`MAX_RATING_POINTS`] points, evenly spread over the history with the first and
+    /// the last; all of them at `/api/bots/{id}/ratings`.
     pub rating_history: Vec<RatingPoint>,
+    /// How many points the whole history has.
+    pub rating_points: i64,
     pub qualification: Vec<QualificationMatch>,
     /// Sanity and qualification matches that are over (pages poll this to know when to reload).
     pub qualification_finished: usize,
@@ -347,15 +379,7 @@ pub async fn bot_detail(pool: &PgPool, bot_id: i64) -> sqlx::Result<Option<BotDe
 
     let rating = Rating::from_columns(b.mu, b.sigma, b.matches, b.wins, b.place_sum);
 
-    let history: Vec<(i64, f64, f64, DateTime<Utc>)> =
-        sqlx::query_as("SELECT match_id, mu, sigma, at FROM rating_history WHERE bot_id = $1 ORDER BY at, match_id")
-            .bind(bot_id)
-            .fetch_all(pool)
-            .await?;
-    let rating_history = history
-        .into_iter()
-        .map(|(match_id, mu, sigma, at)| RatingPoint { match_id, mu, sigma, rating: conservative(mu, sigma), at })
-        .collect();
+    let (rating_history, rating_points) = rating_history(pool, bot_id, Some(MAX_RATING_POINTS)).await?;
 
     // In a sanity match every seat is the subject: its best seat is its score, and any frozen
     // copy fails it.
@@ -442,6 +466,7 @@ pub async fn bot_detail(pool: &PgPool, bot_id: i64) -> sqlx::Result<Option<BotDe
         is_representative: b.is_representative,
         rating,
         rating_history,
+        rating_points,
         qualification,
         qualification_finished,
         recent_matches,
@@ -493,6 +518,8 @@ pub struct MatchDetail {
     pub duration_ms: Option<f64>,
     pub rounds: Option<i32>,
     pub replay_size: Option<i32>,
+    /// When retention deleted the replay (ladder matches, `super::retention`).
+    pub replay_pruned_at: Option<DateTime<Utc>>,
     pub error: Option<String>,
     pub players: Vec<SeatDetail>,
 }
@@ -511,6 +538,7 @@ struct MatchRow {
     duration_ms: Option<f64>,
     rounds: Option<i32>,
     replay_size: Option<i32>,
+    replay_pruned_at: Option<DateTime<Utc>>,
     error: Option<String>,
 }
 
@@ -541,7 +569,7 @@ pub async fn match_detail(pool: &PgPool, match_id: i64, viewer: Option<i64>) -> 
 pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<MatchDetail>> {
     let row: Option<MatchRow> = sqlx::query_as(
         "SELECT id, game, kind, state, seed, subject_bot_id, created_at, started_at, finished_at, duration_ms,
-                rounds, replay_size, error
+                rounds, replay_size, replay_pruned_at, error
          FROM matches WHERE id = $1",
     )
     .bind(match_id)
@@ -590,9 +618,36 @@ pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<M
         duration_ms: m.duration_ms,
         rounds: m.rounds,
         replay_size: m.replay_size,
+        replay_pruned_at: m.replay_pruned_at,
         error: m.error,
         players,
     }))
+}
+
+/// A viewer's own seats' stderr in a match: (seat, stderr, truncated).
+pub type OwnStderr = Vec<(i16, Option<String>, Option<bool>)>;
+
+/// Reads the stderr of `viewer`'s own seats in match `match_id`.
+pub async fn own_stderr(pool: &PgPool, match_id: i64, viewer: i64) -> sqlx::Result<OwnStderr> {
+    let rows: Vec<(i16, Option<Vec<u8>>, Option<bool>)> = sqlx::query_as(
+        "SELECT p.seat, p.stderr, p.stderr_truncated FROM match_players p JOIN bots b ON b.id = p.bot_id
+         WHERE p.match_id = $1 AND b.user_id = $2",
+    )
+    .bind(match_id)
+    .bind(viewer)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(|(seat, b, t)| (seat, b.map(|b| String::from_utf8_lossy(&b).into_owned()), t)).collect())
+}
+
+/// Puts `viewer`'s own stderr into the match's seats.
+pub fn apply_stderr(m: &mut MatchDetail, viewer: i64, rows: &OwnStderr) {
+    for (seat, stderr, truncated) in rows {
+        if let Some(p) = m.players.iter_mut().find(|p| p.seat == *seat && p.owner_id == viewer) {
+            p.stderr = stderr.clone();
+            p.stderr_truncated = *truncated;
+        }
+    }
 }
 
 /// Fills in the stderr of `viewer`'s own seats (other people's stderr never leaves the database);
@@ -602,20 +657,8 @@ pub async fn add_stderr(pool: &PgPool, m: &mut MatchDetail, viewer: Option<i64>)
     if !m.players.iter().any(|p| p.owner_id == viewer) {
         return Ok(());
     }
-    let rows: Vec<(i16, Option<Vec<u8>>, Option<bool>)> = sqlx::query_as(
-        "SELECT p.seat, p.stderr, p.stderr_truncated FROM match_players p JOIN bots b ON b.id = p.bot_id
-         WHERE p.match_id = $1 AND b.user_id = $2",
-    )
-    .bind(m.id)
-    .bind(viewer)
-    .fetch_all(pool)
-    .await?;
-    for (seat, stderr, truncated) in rows {
-        if let Some(p) = m.players.iter_mut().find(|p| p.seat == seat && p.owner_id == viewer) {
-            p.stderr = stderr.map(|b| String::from_utf8_lossy(&b).into_owned());
-            p.stderr_truncated = truncated;
-        }
-    }
+    let rows = own_stderr(pool, m.id, viewer).await?;
+    apply_stderr(m, viewer, &rows);
     Ok(())
 }
 

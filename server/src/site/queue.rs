@@ -107,6 +107,19 @@ pub struct Claim {
 /// whose lease has run out (its worker died). Matches claimed [`MAX_ATTEMPTS`] times already are
 /// marked failed instead.
 pub async fn claim(pool: &PgPool, worker: &str, lease: Duration) -> anyhow::Result<Option<Claim>> {
+    claim_next(pool, worker, lease, false).await
+}
+
+/// As [`claim`]; with `capped_last`, the kinds of capped schedulers
+/// (`super::schedulers::capped_kinds`) come after every other waiting match (the worker's
+/// fair share, `super::fair_share`, says they had their half).
+pub async fn claim_next(
+    pool: &PgPool,
+    worker: &str,
+    lease: Duration,
+    capped_last: bool,
+) -> anyhow::Result<Option<Claim>> {
+    let capped: Vec<&str> = if capped_last { super::schedulers::capped_kinds() } else { Vec::new() };
     loop {
         let token = super::random_token(16);
         let claim: Option<Claim> = sqlx::query_as(
@@ -116,7 +129,7 @@ pub async fn claim(pool: &PgPool, worker: &str, lease: Duration) -> anyhow::Resu
              WHERE id = (
                  SELECT id FROM matches
                  WHERE state = 'queued' OR (state = 'running' AND lease_expires_at < now())
-                 ORDER BY priority, id
+                 ORDER BY kind = ANY($4), priority, id
                  LIMIT 1
                  FOR UPDATE SKIP LOCKED)
              RETURNING id, game, kind, seed, attempts, lease_token",
@@ -124,6 +137,7 @@ pub async fn claim(pool: &PgPool, worker: &str, lease: Duration) -> anyhow::Resu
         .bind(worker)
         .bind(&token)
         .bind(lease.as_secs_f64())
+        .bind(&capped)
         .fetch_optional(pool)
         .await?;
         match claim {

@@ -51,6 +51,13 @@ pub trait Scheduler: Send + Sync {
         end: MatchEnd<'a>,
     ) -> BoxFuture<'a, anyhow::Result<()>>;
 
+    /// Whether its matches, though urgent, may take at most half of a worker's time while
+    /// other matches wait (see `super::fair_share`): qualification must not starve the ladder
+    /// and tournaments when someone uploads bots that use their whole budget.
+    fn capped(&self) -> bool {
+        false
+    }
+
     /// How often this process should call [`Scheduler::tick`], if at all (the default: never;
     /// sources that only react to uploads and results need no clock).
     fn tick_every(&self, _config: &SiteConfig) -> Option<Duration> {
@@ -75,6 +82,11 @@ pub fn owner(kind: Kind) -> &'static dyn Scheduler {
         .copied()
         .find(|s| s.kinds().iter().any(|&(k, _)| k == kind))
         .unwrap_or_else(|| panic!("no scheduler owns match kind {:?} (see SCHEDULERS)", kind))
+}
+
+/// The kinds whose schedulers are [`Scheduler::capped`], as stored in `matches.kind`.
+pub fn capped_kinds() -> Vec<&'static str> {
+    Kind::ALL.iter().filter(|k| owner(**k).capped()).map(|k| k.as_str()).collect()
 }
 
 /// The queue priority of `kind`, as its owner sets it (lower runs first).

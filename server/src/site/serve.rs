@@ -18,20 +18,10 @@ async fn start(config: SiteConfig, with_metrics: bool) -> anyhow::Result<(AppSta
     let workers = config.workers();
     let database = db::open(&config, (workers as u32) * 2 + 16).await?;
     super::house_setup::ensure(&database.pool).await.context("cannot store the house bots")?;
-    let replays = match &config.replay_dir {
-        Some(dir) => ReplayStore::Directory(dir.clone()),
-        None => ReplayStore::Database(database.pool.clone()),
-    };
+    let replays = ReplayStore::from_config(&config, database.pool.clone())?;
     let sandbox = Arc::new(config.sandbox()?);
-    let state = AppState {
-        pool: database.pool.clone(),
-        replays,
-        sandbox,
-        queue_signal: Arc::new(tokio::sync::Notify::new()),
-        cache: Arc::new(config.read_cache()),
-        metrics: if with_metrics { super::metrics::install() } else { None },
-        config: Arc::new(config),
-    };
+    let metrics = if with_metrics { super::metrics::install() } else { None };
+    let state = AppState::new(database.pool.clone(), config, replays, sandbox, metrics);
     Ok((state, database))
 }
 
@@ -44,6 +34,7 @@ fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<
     }
     eprintln!("  database         {}", database.describe);
     eprintln!("  replays          {}", state.replays.describe());
+    eprintln!("  retention        {}", super::retention::Retention::from_config(c).describe());
     eprintln!("  workers          {} in this process (lease {} s)", c.workers(), c.lease().as_secs());
     eprintln!(
         "  budgets          {} fuel per bot per match, {} MiB memory, {} MiB uploads",
@@ -105,6 +96,22 @@ async fn scheduler_loop(
     }
 }
 
+/// Prunes what retention no longer keeps (`super::retention`) now and then every hour, until `stop`.
+fn spawn_retention(state: &AppState, stop: &Arc<AtomicBool>) {
+    let (state, stop) = (state.clone(), stop.clone());
+    let retention = super::retention::Retention::from_config(&state.config);
+    tokio::spawn(async move {
+        while !stop.load(Ordering::Relaxed) {
+            match super::retention::prune(&state.pool, &state.replays, &retention, false).await {
+                Ok(report) if report.is_empty() => {}
+                Ok(report) => tracing::info!("retention: {}", report.to_string().replace('\n', "; ")),
+                Err(e) => tracing::warn!(error = %format!("{e:#}"), "retention: pruning failed"),
+            }
+            tokio::time::sleep(super::retention::EVERY).await;
+        }
+    });
+}
+
 async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
@@ -151,8 +158,11 @@ pub async fn serve(listen: &str, config: SiteConfig) -> anyhow::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let workers = spawn_workers(&state, &stop);
     spawn_schedulers(&state, &stop);
+    spawn_retention(&state, &stop);
+    state.health.spawn_monitor(state.pool.clone(), stop.clone());
     let app = super::web::router(state.clone());
     tracing::info!(address = %local, "serving");
+    let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
     finish(stop, workers, database).await;
     Ok(())

@@ -28,13 +28,20 @@ pub struct UploadErrors {
     pub name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wasm: Option<String>,
+    /// A per-user limit reached (answered with 429; nothing else is checked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
     #[serde(skip)]
     pub internal: Option<String>,
 }
 
 impl UploadErrors {
     pub fn is_empty(&self) -> bool {
-        self.game.is_none() && self.name.is_none() && self.wasm.is_none() && self.internal.is_none()
+        self.game.is_none()
+            && self.name.is_none()
+            && self.wasm.is_none()
+            && self.limit.is_none()
+            && self.internal.is_none()
     }
 
     fn server_failure(e: impl std::fmt::Display) -> UploadErrors {
@@ -48,7 +55,13 @@ impl UploadErrors {
 
 impl std::fmt::Display for UploadErrors {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let fields = [("game", &self.game), ("name", &self.name), ("wasm", &self.wasm), ("server", &self.internal)];
+        let fields = [
+            ("game", &self.game),
+            ("name", &self.name),
+            ("wasm", &self.wasm),
+            ("limit", &self.limit),
+            ("server", &self.internal),
+        ];
         let parts: Vec<String> = fields.iter().filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}: {v}"))).collect();
         f.write_str(&parts.join("; "))
     }
@@ -192,9 +205,54 @@ fn count(outcome: &'static str) {
     metrics::counter!("arena_uploads_total", "outcome" => outcome).increment(1);
 }
 
+/// The user's uploads against the per-user limits (`--max-qualifying-per-user`,
+/// `--max-uploads-per-day`): `Some(message)` when one is reached. Checked before anything else
+/// (so that a flood costs no validation) and again under a lock on the user's row when storing
+/// (so that parallel uploads cannot all slip through).
+pub async fn limit_reached(
+    conn: &mut PgConnection,
+    config: &super::config::SiteConfig,
+    user_id: i64,
+) -> sqlx::Result<Option<String>> {
+    let (qualifying, today): (i64, i64) = sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE status = 'qualifying'),
+                count(*) FILTER (WHERE created_at > now() - interval '1 day')
+         FROM bots WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let (max_qualifying, max_day) = (i64::from(config.max_qualifying_per_user), i64::from(config.max_uploads_per_day));
+    Ok(if qualifying >= max_qualifying {
+        Some(format!(
+            "you have {qualifying} bots qualifying, the most one player may have at once ({max_qualifying}); \
+             upload again when one of them has its verdict (see My bots)"
+        ))
+    } else if today >= max_day {
+        Some(format!("you uploaded {today} bots in the last 24 hours, the daily limit ({max_day}); try again later"))
+    } else {
+        None
+    })
+}
+
+async fn check_limits(state: &AppState, user_id: i64) -> Result<(), UploadErrors> {
+    let mut conn = state.pool.acquire().await.map_err(UploadErrors::server_failure)?;
+    match limit_reached(&mut conn, &state.config, user_id).await {
+        Ok(None) => Ok(()),
+        Ok(Some(limit)) => {
+            count("limited");
+            Err(UploadErrors { limit: Some(limit), ..Default::default() })
+        }
+        Err(e) => Err(UploadErrors::server_failure(e)),
+    }
+}
+
 /// Refuses an upload whose file could not be read (too big, missing): still checks the game
 /// and the name so that the form shows every problem at once.
 pub async fn refuse_file(state: &AppState, user_id: i64, game: &str, name: &str, wasm_error: String) -> UploadErrors {
+    if let Err(limited) = check_limits(state, user_id).await {
+        return limited;
+    }
     let mut errors = UploadErrors::default();
     check_game_and_name(state, user_id, game, name, &mut errors).await;
     if errors.internal.is_none() {
@@ -212,6 +270,7 @@ pub async fn submit(
     name: &str,
     wasm: &[u8],
 ) -> Result<Uploaded, UploadErrors> {
+    check_limits(state, user_id).await?;
     let mut errors = UploadErrors::default();
     let game = check_game_and_name(state, user_id, game, name, &mut errors).await;
     if errors.internal.is_some() {
@@ -242,16 +301,28 @@ pub async fn submit(
             state.queue_signal.notify_waiters();
             Ok(Uploaded { id, name: name.to_string(), game: game.to_string(), hash: info.hash })
         }
-        Ok(Err(name_error)) => {
+        Ok(Err(StoreRefusal::Name(name_error))) => {
             count("rejected");
             Err(UploadErrors { name: Some(name_error), ..Default::default() })
+        }
+        Ok(Err(StoreRefusal::Limit(limit))) => {
+            count("limited");
+            Err(UploadErrors { limit: Some(limit), ..Default::default() })
         }
         Err(e) => Err(UploadErrors::server_failure(e)),
     }
 }
 
-/// Stores the upload in one transaction; `Ok(Err(..))` when the name was claimed meanwhile
-/// (then nothing is stored).
+/// Why [`store`] stored nothing.
+enum StoreRefusal {
+    /// The name was claimed meanwhile.
+    Name(String),
+    /// A parallel upload reached a per-user limit first.
+    Limit(String),
+}
+
+/// Stores the upload in one transaction; `Ok(Err(..))` when the name was claimed or a limit
+/// reached meanwhile (then nothing is stored).
 async fn store(
     state: &AppState,
     user_id: i64,
@@ -259,8 +330,14 @@ async fn store(
     name: &str,
     wasm: &[u8],
     hash: &str,
-) -> sqlx::Result<Result<i64, String>> {
+) -> sqlx::Result<Result<i64, StoreRefusal>> {
     let mut tx = state.pool.begin().await?;
+    // One upload of a user at a time from here on: the limits hold under parallel uploads.
+    sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE").bind(user_id).execute(&mut *tx).await?;
+    if let Some(limit) = limit_reached(&mut tx, &state.config, user_id).await? {
+        tx.rollback().await?;
+        return Ok(Err(StoreRefusal::Limit(limit)));
+    }
     sqlx::query("INSERT INTO wasm_modules (hash, bytes, size) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
         .bind(hash)
         .bind(wasm)
@@ -276,7 +353,7 @@ async fn store(
     // Checked again under the row lock: another upload may have claimed the name since.
     if let Some(problem) = name_problem(&mut tx, user_id, game, name, true).await? {
         tx.rollback().await?;
-        return Ok(Err(problem));
+        return Ok(Err(StoreRefusal::Name(problem)));
     }
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO bots (game, name, user_id, wasm_hash, status) VALUES ($1, $2, $3, $4, 'qualifying') RETURNING id",

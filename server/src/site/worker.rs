@@ -3,6 +3,7 @@
 //! with them: a qualification step, ratings) in one transaction that only the lease holder can
 //! commit. Workers know no scheduler by name (`super::schedulers`).
 
+use super::fair_share::FairShare;
 use super::queue::{self, Claim};
 use super::runner::{self, SeatBot};
 use super::schedulers::{self, MatchEnd};
@@ -25,8 +26,21 @@ pub enum Outcome {
 /// Runs matches until `stop` is set. `name` identifies the worker in leases and logs.
 pub async fn run(state: AppState, name: String, stop: Arc<AtomicBool>) {
     tracing::info!(worker = %name, "worker started");
+    let mut share = FairShare::default();
+    let capped = schedulers::capped_kinds();
     while !stop.load(Ordering::Relaxed) {
-        match run_one(&state, &name).await {
+        let lease = state.config.lease();
+        let started = std::time::Instant::now();
+        let next = async {
+            let Some(claim) = queue::claim_next(&state.pool, &name, lease, share.capped_last()).await? else {
+                return anyhow::Ok(None);
+            };
+            let is_capped = capped.contains(&claim.kind.as_str());
+            let (id, outcome) = (claim.id, process(&state, claim).await?);
+            share.played(is_capped, started.elapsed());
+            Ok(Some((id, outcome)))
+        };
+        match next.await {
             Ok(Some(_)) => {}
             Ok(None) => {
                 // Woken by a local enqueue, or after a second (matches queued by other processes,

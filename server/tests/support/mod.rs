@@ -71,21 +71,19 @@ pub async fn site() -> TestSite {
     arena::site::db::MIGRATOR.run(&pool).await.expect("migrations apply");
     arena::site::house_setup::ensure(&pool).await.expect("house bots");
     let config = SiteConfig::for_tests("postgres://unused");
-    let state = AppState {
-        replays: ReplayStore::Database(pool.clone()),
-        pool,
-        cache: Arc::new(config.read_cache()),
-        config: Arc::new(config),
-        sandbox: sandbox(),
-        queue_signal: Arc::new(tokio::sync::Notify::new()),
-        metrics: None,
-    };
+    let replays = ReplayStore::memory(pool.clone());
+    let state = AppState::new(pool, config, replays, sandbox(), None);
     TestSite { state, database }
 }
 
 impl TestSite {
     pub fn pool(&self) -> &sqlx::PgPool {
         &self.state.pool
+    }
+
+    /// How to connect to this test's database.
+    pub async fn connect_options(&self) -> PgConnectOptions {
+        admin_options().await.database(&self.database)
     }
 
     /// Creates a user directly in the database; returns its id.

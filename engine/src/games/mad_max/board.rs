@@ -54,8 +54,14 @@ pub struct Board {
     near_station: Vec<bool>,
 }
 
+/// The most cells a board may have: cities are numbered with i16, and 65536 cells hold at most
+/// 32768 cities (a checkerboard). Parameters allow 200 × 200.
+pub const MAX_CELLS: usize = 1 << 16;
+
 impl Board {
+    /// A board of these cells; at most [`MAX_CELLS`] of them.
     pub fn new(cells: Grid<CellType>) -> Board {
+        assert!(cells.rows() * cells.cols() <= MAX_CELLS, "a board has at most 65536 cells");
         let is_city = grid_of(&cells, |c| c == CellType::City);
         let mut city_at = vec![-1i16; cells.rows() * cells.cols()];
         let mut cities: Vec<Vec<Pos>> = Vec::new();

@@ -9,12 +9,12 @@
 //! position (signed difference of its row-major index from where its executed move would take
 //! it), its food and its water (signed differences); per city, its owner (XOR).
 
-use super::board::{Board, CellType};
+use super::board::{Board, CellType, MAX_CELLS};
 use super::dir::Dir;
 use super::state::{Order, RoundLog, State, Unit, UnitType};
 use super::MadMax;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::corrupt;
+use crate::games::replay_parts::{corrupt, read_delta};
 use crate::grid::{Grid, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -161,15 +161,15 @@ fn read_body(r: &mut Reader, board: &Board, prev: &Frame) -> Result<Frame, Repla
     }
     let guess = predicted(prev, &moves, board.cols());
     for (u, g) in f.units.iter_mut().zip(guess) {
-        let k = g + r.signed("unit position")?;
+        let k = read_delta(r, g, "unit position")?;
         if !(0..rows * cols).contains(&k) {
             return Err(corrupt(format!("unit {} is off the board", u.id)));
         }
         u.pos = Pos::new((k / cols) as i32, (k % cols) as i32);
     }
     for u in f.units.iter_mut() {
-        let food = i64::from(u.food) + r.signed("unit food")?;
-        let water = i64::from(u.water) + r.signed("unit water")?;
+        let food = read_delta(r, i64::from(u.food), "unit food")?;
+        let water = read_delta(r, i64::from(u.water), "unit water")?;
         u.food = i32::try_from(food).map_err(|_| corrupt("food out of range"))?;
         u.water = i32::try_from(water).map_err(|_| corrupt("water out of range"))?;
     }
@@ -189,6 +189,9 @@ pub fn decode(replay: Replay) -> Result<MadMaxReplay, ReplayError> {
     let mut r = Reader::new(&replay.initial);
     let rows = r.bounded(1001, "rows")?;
     let cols = r.bounded(1001, "cols")?;
+    if rows * cols > MAX_CELLS {
+        return Err(corrupt(format!("a board of {rows} x {cols} cells; a board has at most {MAX_CELLS}")));
+    }
     let mut cells = Grid::new(rows, cols, CellType::Desert);
     for (k, &c) in r.bytes(rows * cols, "cells")?.iter().enumerate() {
         cells.cells_mut()[k] = CellType::from_code(c).ok_or_else(|| corrupt(format!("cell type {c}")))?;

@@ -13,7 +13,7 @@ use super::board::{Board, CellType};
 use super::state::{Order, Ork, State};
 use super::OrkIsland;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{self, corrupt, read_owners, write_board, write_owners};
+use crate::games::replay_parts::{self, corrupt, read_delta, read_owners, write_board, write_owners};
 use crate::grid::{Dir, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -104,14 +104,14 @@ fn read_body(r: &mut Reader, board: &Board, prev: &[Ork]) -> Result<Body, Replay
         }
     }
     for u in orks.iter_mut() {
-        let k = (u.pos.i as i64 * cols + u.pos.j as i64) + r.signed("ork position")?;
+        let k = read_delta(r, u.pos.i as i64 * cols + u.pos.j as i64, "ork position")?;
         if !(0..rows * cols).contains(&k) {
             return Err(corrupt(format!("ork {} is off the board", u.id)));
         }
         u.pos = Pos::new((k / cols) as i32, (k % cols) as i32);
     }
     for u in orks.iter_mut() {
-        u.health = i32::try_from(i64::from(u.health) + r.signed("ork health")?)
+        u.health = i32::try_from(read_delta(r, i64::from(u.health), "ork health")?)
             .map_err(|_| corrupt("ork health out of range"))?;
     }
     let city_owner = read_owners(r, board.cities().len(), "city owner")?;

@@ -10,7 +10,9 @@ use super::state::{Order, State, Unit};
 use super::virus;
 use super::Pandemic;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{self, corrupt, read_cells, read_owners, write_board, write_cells, write_owners};
+use crate::games::replay_parts::{
+    self, corrupt, read_cells, read_delta, read_owners, write_board, write_cells, write_owners,
+};
 use crate::grid::{Dir, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -122,14 +124,14 @@ fn read_units(r: &mut Reader, prev: &[Unit], rows: usize, cols: usize) -> Result
         }
     }
     for u in units.iter_mut() {
-        let k = (u.pos.i as i64 * cols as i64 + u.pos.j as i64) + r.signed("unit position")?;
+        let k = read_delta(r, u.pos.i as i64 * cols as i64 + u.pos.j as i64, "unit position")?;
         if !(0..cells).contains(&k) {
             return Err(corrupt(format!("unit {} is off the board", u.id)));
         }
         u.pos = Pos::new((k / cols as i64) as i32, (k % cols as i64) as i32);
     }
     let field = |r: &mut Reader, v: i32, what: &str| -> Result<i32, ReplayError> {
-        i32::try_from(i64::from(v) + r.signed(what)?).map_err(|_| corrupt(format!("{what} out of range")))
+        i32::try_from(read_delta(r, i64::from(v), what)?).map_err(|_| corrupt(format!("{what} out of range")))
     };
     for u in units.iter_mut() {
         u.health = field(r, u.health, "unit health")?;

@@ -18,7 +18,7 @@ use super::state::{Barricade, Citizen, CitizenType, Fight, Item, Order, OrderKin
 use super::view::{item_code, item_from_code, kind_code, weapon_code, weapon_from_code};
 use super::Purge;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_cells, read_packed, write_cells, write_packed};
+use crate::games::replay_parts::{corrupt, read_cells, read_delta, read_packed, write_cells, write_packed};
 use crate::grid::{Dir, Grid, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -296,7 +296,7 @@ fn read_body(r: &mut Reader, board: &Board, prev: &Frame) -> Result<Frame, Repla
     }
     let guess = predicted(prev, n, &orders, board.cols());
     for (c, g) in f.citizens.iter_mut().zip(guess) {
-        let k = g + r.signed("citizen position")?;
+        let k = read_delta(r, g, "citizen position")?;
         if !(0..cells as i64).contains(&k) {
             return Err(corrupt(format!("citizen {} is off the board", c.id)));
         }

@@ -22,10 +22,13 @@ pub const STRAIGHT: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 /// The 8 neighbours of a cell, in the kit's `Dir` order.
 pub const KING: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
+/// The most cells a board may have (the neighbour lists hold u16 indices; boards are 60 × 60).
+pub const MAX_CELLS: usize = 1 << 16;
+
 impl Board {
-    /// A board of these cells; at most 65536 of them (boards are 60 × 60).
+    /// A board of these cells; at most [`MAX_CELLS`] of them.
     pub fn new(waste: Grid<bool>) -> Board {
-        assert!(waste.rows() * waste.cols() <= 1 << 16, "a board has at most 65536 cells");
+        assert!(waste.rows() * waste.cols() <= MAX_CELLS, "a board has at most 65536 cells");
         let streets = waste.positions().filter(|&p| !waste[p]).collect();
         let mut king_at = Vec::with_capacity(waste.rows() * waste.cols() + 1);
         let mut king = Vec::new();

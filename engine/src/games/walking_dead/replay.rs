@@ -17,12 +17,12 @@
 //! attacker, defender, flags: 1 surprise, 2 attacker won), zombie kills (count, zombie, clan),
 //! bites (count, zombie, unit), clan switch (0, or 1 then unit, from, to).
 
-use super::board::Board;
+use super::board::{Board, MAX_CELLS};
 use super::dir::Dir;
 use super::state::{Fight, Order, RoundLog, State, Unit, UnitType};
 use super::WalkingDead;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_cells, read_packed, write_cells, write_packed};
+use crate::games::replay_parts::{corrupt, read_cells, read_delta, read_packed, write_cells, write_packed};
 use crate::grid::{Grid, Pos};
 use crate::replay::codec::ReplayCodec;
 use crate::replay::wire::{Reader, Writer};
@@ -307,14 +307,14 @@ fn read_body(r: &mut Reader, board: &Board, prev: &Frame) -> Result<Frame, Repla
     let moves = read_moves(r, prev)?;
     let predicted = predicted_positions(prev, &moves, board.cols());
     for (u, guess) in f.units.iter_mut().zip(predicted) {
-        let k = guess + r.signed("unit position")?;
+        let k = read_delta(r, guess, "unit position")?;
         if !(0..rows * cols).contains(&k) {
             return Err(corrupt(format!("unit {} is off the board", u.id)));
         }
         u.pos = Pos::new((k / cols) as i32, (k % cols) as i32);
     }
     for u in f.units.iter_mut() {
-        u.rounds_for_zombie = i32::try_from(i64::from(u.rounds_for_zombie) + r.signed("unit counter")?)
+        u.rounds_for_zombie = i32::try_from(read_delta(r, i64::from(u.rounds_for_zombie), "unit counter")?)
             .map_err(|_| corrupt("unit counter out of range"))?;
     }
     f.owner = implied_owners(&prev.owner, &f.units, board.cols());
@@ -358,6 +358,9 @@ pub fn decode(replay: Replay) -> Result<WalkingDeadReplay, ReplayError> {
     let mut r = Reader::new(&replay.initial);
     let rows = r.bounded(1001, "rows")?;
     let cols = r.bounded(1001, "cols")?;
+    if rows * cols > MAX_CELLS {
+        return Err(corrupt(format!("a board of {rows} x {cols} cells; a board has at most {MAX_CELLS}")));
+    }
     let mut waste = Grid::new(rows, cols, false);
     for (k, &c) in r.bytes(rows * cols, "cells")?.iter().enumerate() {
         waste.cells_mut()[k] = match c {

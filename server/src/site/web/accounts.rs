@@ -1,11 +1,15 @@
-//! Sign up, log in, log out, and API tokens (`/me/tokens`).
+//! Sign up, log in, log out, the account page (`/me/account`: password change, log out
+//! everywhere) and API tokens (`/me/tokens`).
 //!
 //! The session cookie (`arena_session`) is HttpOnly, SameSite=Lax, Path=/, and Secure when the
-//! request came over https (behind a proxy that sets `x-forwarded-proto`).
+//! request came over https (behind a proxy, `--behind-proxy`, that sets `x-forwarded-proto`).
+//! Log-ins and sign-ups are throttled (`site::throttle`): 429 with `Retry-After`.
 
+use super::client::Client;
 use super::session::{self, Csrf, CurrentUser, Layout, MaybeUser, SESSION_COOKIE};
 use crate::site::accounts::{self, AccountError, TokenInfo};
 use crate::site::state::AppState;
+use crate::site::throttle::Throttled;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -19,6 +23,9 @@ pub fn routes() -> Router<AppState> {
         .route("/signup", get(signup_page).post(signup))
         .route("/login", get(login_page).post(login))
         .route("/logout", post(logout))
+        .route("/me/account", get(account_page))
+        .route("/me/password", post(change_password))
+        .route("/me/logout-everywhere", post(logout_everywhere))
         .route("/me/tokens", get(tokens_page).post(create_token))
         .route("/me/tokens/{id}/revoke", post(revoke_token))
 }
@@ -40,12 +47,9 @@ pub(crate) fn internal_error(e: impl std::fmt::Display) -> Response {
     (StatusCode::INTERNAL_SERVER_ERROR, "something went wrong on the server; try again later").into_response()
 }
 
-fn session_cookie(headers: &HeaderMap, token: String) -> Cookie<'static> {
-    let mut cookie = Cookie::build((SESSION_COOKIE, token))
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(session::is_https(headers));
+fn session_cookie(https: bool, token: String) -> Cookie<'static> {
+    let mut cookie =
+        Cookie::build((SESSION_COOKIE, token)).path("/").http_only(true).same_site(SameSite::Lax).secure(https);
     // Lasts as long as the session row; without Max-Age it would end with the browser.
     if let Ok(age) = std::time::Duration::from_secs(accounts::SESSION_DAYS as u64 * 86_400).try_into() {
         cookie = cookie.max_age(age);
@@ -61,16 +65,26 @@ pub fn safe_next(next: &str) -> Option<&str> {
 }
 
 /// Logs the user in: a new session (replacing the one in the cookie, if any) and a redirect.
-async fn start_session(state: &AppState, headers: &HeaderMap, user_id: i64, to: &str) -> Response {
+async fn start_session(state: &AppState, headers: &HeaderMap, https: bool, user_id: i64, to: &str) -> Response {
     if let Some(old) = CookieJar::from_headers(headers).get(SESSION_COOKIE) {
         if let Err(e) = accounts::delete_session(&state.pool, old.value()).await {
             return internal_error(e);
         }
+        state.sessions.forget_all();
     }
     match accounts::create_session(&state.pool, user_id).await {
-        Ok(token) => (CookieJar::new().add(session_cookie(headers, token)), Redirect::to(to)).into_response(),
+        Ok(token) => (CookieJar::new().add(session_cookie(https, token)), Redirect::to(to)).into_response(),
         Err(e) => internal_error(e),
     }
+}
+
+/// Renders a page with a 429 and `Retry-After`.
+fn throttled<T: Template>(why: &Throttled, page: &T) -> Response {
+    let mut res = render(StatusCode::TOO_MANY_REQUESTS, page);
+    if let Ok(v) = why.retry_after().as_secs().to_string().parse() {
+        res.headers_mut().insert(axum::http::header::RETRY_AFTER, v);
+    }
+    res
 }
 
 #[derive(Template)]
@@ -104,6 +118,7 @@ async fn signup(
     State(state): State<AppState>,
     user: MaybeUser,
     csrf: Csrf,
+    client: Client,
     headers: HeaderMap,
     Form(form): Form<SignupForm>,
 ) -> Response {
@@ -111,8 +126,17 @@ async fn signup(
         return e.into_response();
     }
     let username = form.username.trim();
+    if let Err(why) = state.throttles.signup(client.address.as_deref()) {
+        let page = SignupPage {
+            layout: Layout::new(&user, &csrf),
+            username: username.to_string(),
+            username_error: Some(why.to_string()),
+            password_error: None,
+        };
+        return throttled(&why, &page);
+    }
     match accounts::create_user(&state.pool, username, &form.password, false).await {
-        Ok(id) => start_session(&state, &headers, id, HOME).await,
+        Ok(id) => start_session(&state, &headers, client.https, id, HOME).await,
         Err(e) if e.is_internal() => internal_error(e),
         Err(e) => {
             // Report both fields' problems at once, not only the first found.
@@ -122,7 +146,7 @@ async fn signup(
             };
             let password_error = match e.field() {
                 Some("password") => Some(e.to_string()),
-                _ => accounts::check_password(&form.password).err().map(|p| p.to_string()),
+                _ => accounts::check_password(&form.password, username).err().map(|p| p.to_string()),
             };
             let page = SignupPage {
                 layout: Layout::new(&user, &csrf),
@@ -168,6 +192,7 @@ async fn login(
     State(state): State<AppState>,
     user: MaybeUser,
     csrf: Csrf,
+    client: Client,
     headers: HeaderMap,
     Form(form): Form<LoginForm>,
 ) -> Response {
@@ -175,10 +200,28 @@ async fn login(
         return e.into_response();
     }
     let username = form.username.trim();
+    let address = client.address.as_deref();
+    // Checked before the password, so that a refused attempt costs no hash.
+    if let Err(why) = state.throttles.may_try_login(username, address) {
+        tracing::warn!(username, address, "log-in refused: {why}");
+        let page = LoginPage {
+            layout: Layout::new(&user, &csrf),
+            username: username.to_string(),
+            next: safe_next(&form.next).unwrap_or("").to_string(),
+            error: Some(why.to_string()),
+        };
+        return throttled(&why, &page);
+    }
     match accounts::verify_login(&state.pool, username, &form.password).await {
-        Ok(id) => start_session(&state, &headers, id, safe_next(&form.next).unwrap_or(HOME)).await,
+        Ok(id) => {
+            state.throttles.login_succeeded(username);
+            start_session(&state, &headers, client.https, id, safe_next(&form.next).unwrap_or(HOME)).await
+        }
         Err(e) if e.is_internal() => internal_error(e),
         Err(e) => {
+            if matches!(e, AccountError::BadCredentials) {
+                state.throttles.login_failed(username, address);
+            }
             let error = match e {
                 AccountError::Disabled => e.to_string(),
                 _ => AccountError::BadCredentials.to_string(),
@@ -210,9 +253,132 @@ async fn logout(State(state): State<AppState>, headers: HeaderMap, Form(form): F
         if let Err(e) = accounts::delete_session(&state.pool, token.value()).await {
             return internal_error(e);
         }
+        state.sessions.forget_all();
     }
+    logged_out("/")
+}
+
+/// Clears the session cookie and goes to `to`.
+fn logged_out(to: &str) -> Response {
     let gone = Cookie::build((SESSION_COOKIE, "")).path("/").http_only(true).same_site(SameSite::Lax).removal().build();
-    (CookieJar::new().add(gone), Redirect::to("/")).into_response()
+    (CookieJar::new().add(gone), Redirect::to(to)).into_response()
+}
+
+#[derive(Template)]
+#[template(path = "account.html")]
+struct AccountPage {
+    layout: Layout,
+    sessions: i64,
+    current_error: Option<String>,
+    password_error: Option<String>,
+    changed: bool,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct ChangedQuery {
+    changed: bool,
+}
+
+async fn account_response(
+    state: &AppState,
+    user: CurrentUser,
+    csrf: Csrf,
+    status: StatusCode,
+    errors: (Option<String>, Option<String>),
+    changed: bool,
+) -> Response {
+    let sessions = match accounts::count_sessions(&state.pool, user.id).await {
+        Ok(n) => n,
+        Err(e) => return internal_error(e),
+    };
+    let layout = Layout { user: Some(user), csrf: csrf.0 };
+    render(status, &AccountPage { layout, sessions, current_error: errors.0, password_error: errors.1, changed })
+}
+
+async fn account_page(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    csrf: Csrf,
+    Query(q): Query<ChangedQuery>,
+) -> Response {
+    account_response(&state, user, csrf, StatusCode::OK, (None, None), q.changed).await
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct PasswordForm {
+    current: String,
+    password: String,
+    csrf: String,
+}
+
+/// Changes the password; every other session of the user ends (this one stays).
+async fn change_password(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    csrf: Csrf,
+    client: Client,
+    headers: HeaderMap,
+    Form(form): Form<PasswordForm>,
+) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    // A stolen session must not be able to guess the current password at leisure.
+    if let Err(why) = state.throttles.may_try_login(&user.username, client.address.as_deref()) {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            [(axum::http::header::RETRY_AFTER, why.retry_after().as_secs())],
+            why.to_string(),
+        )
+            .into_response();
+    }
+    let keep = CookieJar::from_headers(&headers).get(SESSION_COOKIE).map(|c| c.value().to_string());
+    match accounts::change_password(
+        &state.pool,
+        user.id,
+        &user.username,
+        &form.current,
+        &form.password,
+        keep.as_deref(),
+    )
+    .await
+    {
+        Ok(()) => {
+            state.sessions.forget_all();
+            Redirect::to("/me/account?changed=true").into_response()
+        }
+        Err(e) if e.is_internal() => internal_error(e),
+        Err(e) => {
+            if matches!(e, AccountError::WrongCurrentPassword) {
+                state.throttles.login_failed(&user.username, client.address.as_deref());
+            }
+            let errors = match e.field() {
+                Some("current") => (Some(e.to_string()), None),
+                _ => (None, Some(e.to_string())),
+            };
+            account_response(&state, user, csrf, StatusCode::UNPROCESSABLE_ENTITY, errors, false).await
+        }
+    }
+}
+
+/// Ends every session of the user, this one included (API tokens are listed and revoked on
+/// their own page).
+async fn logout_everywhere(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    if let Err(e) = accounts::delete_sessions(&state.pool, user.id).await {
+        return internal_error(e);
+    }
+    state.sessions.forget_all();
+    logged_out("/login")
 }
 
 #[derive(Template)]
@@ -306,10 +472,8 @@ mod tests {
 
     #[test]
     fn secure_only_over_https() {
-        let mut h = HeaderMap::new();
-        assert!(!session_cookie(&h, "t".into()).secure().unwrap_or(false));
-        h.insert("x-forwarded-proto", "https".parse().unwrap());
-        let c = session_cookie(&h, "t".into());
+        assert!(!session_cookie(false, "t".into()).secure().unwrap_or(false));
+        let c = session_cookie(true, "t".into());
         assert_eq!(c.secure(), Some(true));
         assert_eq!(c.http_only(), Some(true));
         assert_eq!(c.same_site(), Some(SameSite::Lax));

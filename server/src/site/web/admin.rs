@@ -283,6 +283,7 @@ async fn user_action(
     if done == 0 {
         return Err(PageError::new(&layout, StatusCode::NOT_FOUND, format!("There is no user #{id}.")));
     }
+    state.sessions.forget_all();
     for game in engine::catalog::games() {
         state.cache.game_changed(game.name());
     }

@@ -17,6 +17,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games", get(games))
         .route("/api/games/{game}/leaderboard", get(leaderboard))
         .route("/api/bots/{id}", get(bot))
+        .route("/api/bots/{id}/ratings", get(bot_ratings))
         .route("/api/matches/{id}", get(match_detail))
         .route("/api/me/bots", get(my_bots))
 }
@@ -73,6 +74,23 @@ async fn bot(State(state): State<AppState>, id: Result<Path<i64>, PathRejection>
     let id = path_id(id, "bot")?;
     let bot = queries::bot_detail(&state.pool, id).await?.ok_or_else(|| ApiError::not_found(format!("no bot {id}")))?;
     Ok(Json(bot))
+}
+
+/// A bot's whole rating history (its page and `/api/bots/{id}` carry at most
+/// `queries::MAX_RATING_POINTS` points).
+#[derive(serde::Serialize)]
+struct Ratings {
+    bot: i64,
+    points: Vec<queries::RatingPoint>,
+}
+
+async fn bot_ratings(State(state): State<AppState>, id: Result<Path<i64>, PathRejection>) -> ApiResult<Ratings> {
+    let id = path_id(id, "bot")?;
+    let exists: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM bots WHERE id = $1").bind(id).fetch_optional(&state.pool).await?;
+    exists.ok_or_else(|| ApiError::not_found(format!("no bot {id}")))?;
+    let (points, _) = queries::rating_history(&state.pool, id, None).await?;
+    Ok(Json(Ratings { bot: id, points }))
 }
 
 /// Stderr is included for the seats of the authenticated user's bots only.

@@ -11,6 +11,7 @@ use axum::Router;
 
 const SITE_CSS: &str = include_str!("../../../static/site.css");
 const FAVICON: &str = include_str!("../../../static/favicon.svg");
+const FOLLOW_JS: &str = include_str!("../../../static/follow.js");
 
 /// Static files change only with a new build; an hour keeps upgrades visible soon enough.
 const CACHE: &str = "public, max-age=3600";
@@ -20,6 +21,7 @@ pub fn routes() -> Router<AppState> {
         .route("/viewer/{*path}", get(viewer_file))
         .route("/static/site.css", get(site_css))
         .route("/static/favicon.svg", get(favicon))
+        .route("/static/follow.js", get(follow_js))
         // Browsers ask for /favicon.ico on pages without a <link rel=icon> (the API's JSON).
         .route("/favicon.ico", get(favicon))
 }
@@ -39,4 +41,9 @@ async fn favicon() -> Response {
 
 async fn site_css() -> Response {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, CACHE)], SITE_CSS).into_response()
+}
+
+async fn follow_js() -> Response {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, CACHE)], FOLLOW_JS)
+        .into_response()
 }

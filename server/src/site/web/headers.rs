@@ -7,17 +7,22 @@ use axum::http::header::{self, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 
+/// Everything from the site itself: no inline script or style, no plug-ins, forms posted here
+/// only, never framed. The replay viewer is the same but may be framed by our own match pages.
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                       connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'; \
+                       base-uri 'self'";
+pub const CSP_VIEWER: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                              connect-src 'self'; form-action 'self'; frame-ancestors 'self'; object-src 'none'; \
+                              base-uri 'self'";
+
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let framed_by_us = req.uri().path().starts_with("/viewer/");
     let mut res = next.run(req).await;
     let h = res.headers_mut();
     h.entry(header::X_CONTENT_TYPE_OPTIONS).or_insert(HeaderValue::from_static("nosniff"));
     h.entry(header::REFERRER_POLICY).or_insert(HeaderValue::from_static("same-origin"));
-    let (csp, xfo) = if framed_by_us {
-        ("frame-ancestors 'self'; object-src 'none'; base-uri 'self'", "SAMEORIGIN")
-    } else {
-        ("frame-ancestors 'none'; object-src 'none'; base-uri 'self'", "DENY")
-    };
+    let (csp, xfo) = if framed_by_us { (CSP_VIEWER, "SAMEORIGIN") } else { (CSP, "DENY") };
     h.entry(header::CONTENT_SECURITY_POLICY).or_insert(HeaderValue::from_static(csp));
     h.entry(header::X_FRAME_OPTIONS).or_insert(HeaderValue::from_static(xfo));
     res

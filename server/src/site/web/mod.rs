@@ -4,15 +4,19 @@
 //! Modules: `session` (who is asking, CSRF), `accounts` (sign up, log in, API tokens), `upload`
 //! (the upload form and `POST /api/bots`), `pages` (leaderboards, bots, matches), `api` (JSON for
 //! the same data), `tournaments` (tournament pages, their CSV and JSON), `admin` (tournaments,
-//! users, bots for the admin role), `assets` (viewer files, stylesheet), `ops` (metrics, health),
-//! `headers` (security headers on every response).
+//! users, bots for the admin role), `assets` (viewer files, stylesheet), `ops` (metrics, health), `outage` (503 while
+//! the database is down),
+//! `headers` (security headers on every response), `client` (the client's address and
+//! scheme).
 
 pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod assets;
+pub mod client;
 pub mod headers;
 pub mod ops;
+pub mod outage;
 pub mod pages;
 pub mod session;
 pub mod tournaments;
@@ -32,7 +36,8 @@ pub fn router(state: AppState) -> Router {
         .merge(api::routes())
         .merge(assets::routes())
         .merge(ops::routes())
-        .layer(axum::middleware::from_fn(session::csrf_cookie))
+        .layer(axum::middleware::from_fn_with_state((state.health.clone(), state.pool.clone()), outage::fail_fast))
+        .layer(axum::middleware::from_fn_with_state(state.config.clone(), session::csrf_cookie))
         .layer(axum::middleware::from_fn(headers::security_headers))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)

@@ -38,6 +38,12 @@ async fn healthz(State(state): State<AppState>) -> Response {
     }
 }
 
+/// A 503 for a database failure met while serving a request: the cause goes to the log.
+pub fn unavailable(cause: &sqlx::Error) -> Response {
+    tracing::error!(%cause, "database failure: answering 503");
+    super::outage::unavailable(false)
+}
+
 /// Prometheus text, for admins only (a scraper sends `Authorization: Bearer <admin API token>`):
 /// queue depths and match counts are nobody else's business.
 async fn metrics(State(state): State<AppState>, user: MaybeUser) -> Response {

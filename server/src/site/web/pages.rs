@@ -182,6 +182,7 @@ impl Chart {
     const RIGHT: f64 = 12.0;
     const TOP: f64 = 12.0;
     const BOTTOM: f64 = 12.0;
+    const MAX_DOTS: usize = 100;
 
     fn new(history: &[RatingPoint]) -> Option<Chart> {
         let values: Vec<f64> = history.iter().map(|p| p.rating).filter(|v| v.is_finite()).collect();
@@ -205,7 +206,7 @@ impl Chart {
             }
         };
         let y = |v: f64| Self::TOP + plot_h * (hi - v) / (hi - lo);
-        let dots: Vec<ChartDot> = history
+        let mut dots: Vec<ChartDot> = history
             .iter()
             .enumerate()
             .map(|(i, p)| ChartDot {
@@ -215,6 +216,10 @@ impl Chart {
             })
             .collect();
         let points = dots.iter().map(|d| format!("{:.1},{:.1}", d.x, d.y)).collect::<Vec<_>>().join(" ");
+        // A dot with its tooltip costs about 150 bytes: a long history is drawn as a line only.
+        if dots.len() > Self::MAX_DOTS {
+            dots.clear();
+        }
         let grid = (0..=2).map(|k| lo + (hi - lo) * k as f64 / 2.0).map(|v| (y(v), format!("{v:.1}"))).collect();
         Some(Chart {
             width: Self::WIDTH,
@@ -260,6 +265,9 @@ async fn bot(
 struct MatchPage {
     layout: Layout,
     m: MatchDetail,
+    /// Why the replay is gone, when retention deleted it.
+    replay_deleted: Option<String>,
+    keep_stderr_days: u32,
 }
 
 impl MatchPage {
@@ -267,7 +275,14 @@ impl MatchPage {
         !matches!(self.m.state.as_str(), "queued" | "running")
     }
     fn has_replay(&self) -> bool {
-        self.m.state == "done"
+        self.m.state == "done" && self.replay_deleted.is_none()
+    }
+    /// The viewer's own seat of a played match with no stderr: retention deleted it.
+    fn stderr_deleted(&self, p: &crate::site::queries::SeatDetail) -> bool {
+        self.m.state == "done" && p.stderr.is_none() && self.layout.user.as_ref().is_some_and(|u| u.id == p.owner_id)
+    }
+    fn stderr_deleted_note(&self) -> String {
+        crate::site::retention::stderr_deleted_note(self.keep_stderr_days)
     }
     fn duration(&self) -> String {
         self.m.duration_ms.map(|ms| format!("{:.1} s", ms / 1000.0)).unwrap_or_default()
@@ -289,7 +304,10 @@ async fn match_page(
         .await
         .map_err(|e| PageError::internal(&layout, e))?
         .ok_or_else(|| PageError::not_found(&layout, format!("There is no match #{id}.")))?;
-    Ok(render(StatusCode::OK, &MatchPage { layout, m }))
+    let c = &state.config;
+    let replay_deleted =
+        crate::site::retention::replay_deleted_note(&m, c.keep_ladder_replays_days, chrono::Utc::now());
+    Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days: c.keep_stderr_days }))
 }
 
 async fn replay(
@@ -308,7 +326,13 @@ async fn replay(
     let Some(bytes) = bytes else {
         let why = match match_state.as_str() {
             "queued" | "running" => format!("Match #{id} is {match_state}: its replay exists once it has been played."),
-            "done" => format!("The replay of match #{id} is missing from the replay store."),
+            "done" => match crate::site::retention::replay_pruned_at(&state.pool, id).await {
+                Ok(Some(_)) => format!(
+                    "The replay of match #{id} was deleted (ladder replays are kept {} days).",
+                    state.config.keep_ladder_replays_days
+                ),
+                _ => format!("The replay of match #{id} is missing from the replay store."),
+            },
             other => format!("Match #{id} was not played ({other}), so it has no replay."),
         };
         return Err(PageError::not_found(&layout, why));

@@ -35,63 +35,98 @@ pub struct MaybeUser(pub Option<CurrentUser>);
 #[derive(Clone, Debug)]
 pub struct Csrf(pub String);
 
-async fn lookup(state: &AppState, headers: &HeaderMap, jar: &CookieJar) -> Option<CurrentUser> {
-    if let Some(token) = headers
+/// Who a session cookie or API token belongs to, kept for a moment (`--session-cache-ms`) so
+/// that a logged-in reader of a cached page costs no database round trip either. Changes made
+/// by this process (log-out, password change, disabling, roles) empty it at once; those made by
+/// another process show within that time.
+pub struct SessionCache {
+    users: Option<moka::sync::Cache<String, CurrentUser>>,
+}
+
+impl SessionCache {
+    pub fn new(live_for: std::time::Duration) -> SessionCache {
+        SessionCache {
+            users: (!live_for.is_zero())
+                .then(|| moka::sync::Cache::builder().max_capacity(100_000).time_to_live(live_for).build()),
+        }
+    }
+
+    /// Forgets every cached session (rare events: log-outs, password changes, admin changes).
+    pub fn forget_all(&self) {
+        if let Some(c) = &self.users {
+            c.invalidate_all();
+        }
+    }
+}
+
+/// Why the user could not be looked up: the database failed (answered with 503).
+#[derive(Debug)]
+pub struct LookupFailed(sqlx::Error);
+
+impl IntoResponse for LookupFailed {
+    fn into_response(self) -> Response {
+        super::ops::unavailable(&self.0)
+    }
+}
+
+async fn lookup(state: &AppState, headers: &HeaderMap, jar: &CookieJar) -> Result<Option<CurrentUser>, LookupFailed> {
+    let bearer = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
-    {
-        let hash = crate::site::sha256_hex(token.trim());
-        let row: Option<(i64, String, bool)> = sqlx::query_as(
-            "UPDATE api_tokens t SET last_used_at = now() FROM users u
-             WHERE t.token_hash = $1 AND u.id = t.user_id AND NOT u.disabled
-             RETURNING u.id, u.username, u.is_admin",
-        )
-        .bind(hash)
-        .fetch_optional(&state.pool)
-        .await
-        .ok()
-        .flatten();
-        return row.map(|(id, username, is_admin)| CurrentUser { id, username, is_admin, by_token: true });
+        .map(|t| t.trim().to_string());
+    let (key, by_token) = match (&bearer, jar.get(SESSION_COOKIE)) {
+        (Some(token), _) => (format!("t{}", crate::site::sha256_hex(token)), true),
+        (None, Some(cookie)) => (format!("s{}", crate::site::sha256_hex(cookie.value())), false),
+        (None, None) => return Ok(None),
+    };
+    if let Some(hit) = state.sessions.users.as_ref().and_then(|c| c.get(&key)) {
+        return Ok(Some(hit));
     }
-    let token = jar.get(SESSION_COOKIE)?.value().to_string();
-    let row: Option<(i64, String, bool)> = sqlx::query_as(
+    let sql = if by_token {
+        "UPDATE api_tokens t SET last_used_at = now() FROM users u
+         WHERE t.token_hash = $1 AND u.id = t.user_id AND NOT u.disabled
+         RETURNING u.id, u.username, u.is_admin"
+    } else {
         "SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT u.disabled",
-    )
-    .bind(crate::site::sha256_hex(&token))
-    .fetch_optional(&state.pool)
-    .await
-    .ok()
-    .flatten();
-    row.map(|(id, username, is_admin)| CurrentUser { id, username, is_admin, by_token: false })
+         WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT u.disabled"
+    };
+    let row: Option<(i64, String, bool)> =
+        sqlx::query_as(sql).bind(&key[1..]).fetch_optional(&state.pool).await.map_err(LookupFailed)?;
+    let user = row.map(|(id, username, is_admin)| CurrentUser { id, username, is_admin, by_token });
+    if let (Some(u), Some(c)) = (&user, &state.sessions.users) {
+        c.insert(key, u.clone());
+    }
+    Ok(user)
 }
 
 impl FromRequestParts<AppState> for MaybeUser {
-    type Rejection = std::convert::Infallible;
+    type Rejection = LookupFailed;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let jar = CookieJar::from_headers(&parts.headers);
-        Ok(MaybeUser(lookup(state, &parts.headers, &jar).await))
+        Ok(MaybeUser(lookup(state, &parts.headers, &jar).await?))
     }
 }
 
 /// Rejection for pages that need a user: HTML pages redirect to the login form, the API answers
-/// 401 with a JSON error.
-pub struct LoginRequired {
-    api: bool,
-    next: String,
+/// 401 with a JSON error; a database failure answers 503.
+pub enum LoginRequired {
+    Missing { api: bool, next: String },
+    Failed(LookupFailed),
 }
 
 impl IntoResponse for LoginRequired {
     fn into_response(self) -> Response {
-        if self.api {
-            (
+        match self {
+            LoginRequired::Failed(e) => e.into_response(),
+            LoginRequired::Missing { api: true, .. } => (
                 StatusCode::UNAUTHORIZED,
                 axum::Json(serde_json::json!({"error": "log in first, or send Authorization: Bearer <API token>"})),
             )
-                .into_response()
-        } else {
-            Redirect::to(&format!("/login?next={}", urlencode(&self.next))).into_response()
+                .into_response(),
+            LoginRequired::Missing { api: false, next } => {
+                Redirect::to(&format!("/login?next={}", urlencode(&next))).into_response()
+            }
         }
     }
 }
@@ -100,9 +135,11 @@ impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = LoginRequired;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let jar = CookieJar::from_headers(&parts.headers);
-        lookup(state, &parts.headers, &jar).await.ok_or_else(|| LoginRequired {
-            api: parts.uri.path().starts_with("/api/"),
-            next: parts.uri.path_and_query().map(|p| p.as_str().to_string()).unwrap_or_else(|| "/".into()),
+        lookup(state, &parts.headers, &jar).await.map_err(LoginRequired::Failed)?.ok_or_else(|| {
+            LoginRequired::Missing {
+                api: parts.uri.path().starts_with("/api/"),
+                next: parts.uri.path_and_query().map(|p| p.as_str().to_string()).unwrap_or_else(|| "/".into()),
+            }
         })
     }
 }
@@ -114,19 +151,13 @@ impl<S: Send + Sync> FromRequestParts<S> for Csrf {
     }
 }
 
-/// Whether the client reached us over https (through a proxy that says so): cookies are then
-/// `Secure`.
-pub fn is_https(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .is_some_and(|p| p.trim().eq_ignore_ascii_case("https"))
-}
-
 /// Middleware: makes sure the browser holds a CSRF cookie and hands its value to handlers.
-pub async fn csrf_cookie(mut req: Request, next: Next) -> Response {
-    let secure = is_https(req.headers());
+pub async fn csrf_cookie(
+    axum::extract::State(config): axum::extract::State<std::sync::Arc<crate::site::config::SiteConfig>>,
+    mut req: Request,
+    next: Next,
+) -> Response {
+    let secure = super::client::is_https(req.headers(), config.behind_proxy);
     let jar = CookieJar::from_headers(req.headers());
     let existing = jar.get(CSRF_COOKIE).map(|c| c.value().to_string()).filter(|v| v.len() >= 32);
     let token = existing.clone().unwrap_or_else(|| crate::site::random_token(16));

@@ -217,9 +217,19 @@ async fn upload_form(
         Ok(bot) => Redirect::to(&format!("/bots/{}", bot.id)).into_response(),
         Err(errors) if errors.internal.is_some() => internal_error(errors),
         Err(errors) => {
+            let status = status_of(&errors);
             let page = UploadPage { game: input.game, name: input.name, errors, ..UploadPage::new(&state, user, csrf) };
-            render(StatusCode::UNPROCESSABLE_ENTITY, &page)
+            render(status, &page)
         }
+    }
+}
+
+/// 429 for a per-user limit, 422 for a problem with the upload itself.
+fn status_of(errors: &UploadErrors) -> StatusCode {
+    if errors.limit.is_some() {
+        StatusCode::TOO_MANY_REQUESTS
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
     }
 }
 
@@ -252,6 +262,6 @@ async fn upload_api(State(state): State<AppState>, user: CurrentUser, headers: H
         Err(errors) if errors.internal.is_some() => {
             json_error(StatusCode::INTERNAL_SERVER_ERROR, errors.internal.unwrap_or_default())
         }
-        Err(errors) => (StatusCode::UNPROCESSABLE_ENTITY, Json(json!({ "errors": errors }))).into_response(),
+        Err(errors) => (status_of(&errors), Json(json!({ "errors": errors }))).into_response(),
     }
 }
