@@ -223,3 +223,35 @@ async fn a_bot_page_stays_small_after_2000_rating_points() {
     assert!(ids.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(http::get(&site.state, "/api/bots/999999/ratings", None).await.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn shared_pages_are_cached_once_and_served_with_each_readers_own_menu() {
+    let mut site = support::site().await;
+    let mut config = (*site.state.config).clone();
+    config.page_cache_ms = 60_000;
+    site.state =
+        AppState::new(site.pool().clone(), config, site.state.replays.clone(), site.state.sandbox.clone(), None);
+    let (ann, bob) = (site.user("ann").await, site.user("bob").await);
+    let (ann_s, bob_s) = (http::login(&site.state, ann).await, http::login(&site.state, bob).await);
+
+    let anonymous = http::get(&site.state, "/games/pandemic", None).await.text();
+    assert!(anonymous.contains(r#"id="login-link""#) && !anonymous.contains("Log out"));
+    let for_ann = http::get(&site.state, "/games/pandemic", Some(&ann_s)).await.text();
+    let for_bob = http::get(&site.state, "/games/pandemic", Some(&bob_s)).await.text();
+    assert!(for_ann.contains("Log out (ann)") && !for_ann.contains("bob") && !for_ann.contains(r#"id="login-link""#));
+    assert!(for_bob.contains("Log out (bob)") && !for_bob.contains("(ann)"));
+    assert!(for_ann.contains(&format!(r#"name="csrf" value="{}""#, http::CSRF)), "ann's own CSRF token");
+    // The same page under the menu.
+    let body = |html: &str| html.split("</nav>").nth(1).unwrap_or("").to_string();
+    assert_eq!(body(&anonymous), body(&for_ann));
+    assert_eq!(body(&for_ann), body(&for_bob));
+    // Later anonymous readers get the kept page, with no one's menu in it.
+    let again = http::get(&site.state, "/games/pandemic", None).await.text();
+    assert_eq!(again, anonymous);
+    // A change made by this process shows at once.
+    site.state.cache.game_changed("pandemic");
+    let user = site.user("carl").await;
+    support::qualified_representative(&site, "pandemic", user, "Fresh", support::house_wasm("Demo")).await;
+    site.state.cache.game_changed("pandemic");
+    assert!(http::get(&site.state, "/games/pandemic", None).await.text().contains("Fresh"));
+}

@@ -32,6 +32,9 @@ pub struct ReadCache {
     games: Option<Cache<(), Arc<Vec<GameSummary>>>>,
     leaderboards: Option<Cache<String, Arc<Vec<LeaderboardEntry>>>>,
     matches: Cache<i64, Arc<MatchDetail>>,
+    /// Rendered pages that are the same for everyone but the menu (`web::shared_page`), kept
+    /// like the leaderboards (`None` when live data is not cached).
+    pages: Option<Cache<String, Arc<str>>>,
     /// (match, viewer) → the viewer's own seats' stderr, finished matches only.
     stderr: Cache<(i64, i64), Arc<queries::OwnStderr>>,
 }
@@ -43,6 +46,7 @@ impl ReadCache {
         ReadCache {
             games: live.then(|| Cache::builder().max_capacity(1).time_to_live(live_for).build()),
             leaderboards: live.then(|| Cache::builder().max_capacity(64).time_to_live(live_for).build()),
+            pages: live.then(|| Cache::builder().max_capacity(1_000).time_to_live(live_for).build()),
             matches: Cache::new(MATCH_CAPACITY),
             stderr: Cache::builder().max_capacity(MATCH_CAPACITY).time_to_live(STDERR_TTL).build(),
         }
@@ -101,8 +105,23 @@ impl ReadCache {
         Ok(Some(m))
     }
 
+    /// The rendered shared page under `key`, if kept.
+    pub fn page(&self, key: &str) -> Option<Arc<str>> {
+        self.pages.as_ref()?.get(key)
+    }
+
+    /// Keeps a rendered shared page (nothing when live data is not cached).
+    pub fn keep_page(&self, key: String, html: Arc<str>) {
+        if let Some(c) = &self.pages {
+            c.insert(key, html);
+        }
+    }
+
     /// Something `game`'s leaderboard or counts show changed in this process: forget them.
     pub fn game_changed(&self, game: &str) {
+        if let Some(c) = &self.pages {
+            c.invalidate(&format!("leaderboard/{game}"));
+        }
         if let Some(c) = &self.leaderboards {
             c.invalidate(game);
         }

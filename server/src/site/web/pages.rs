@@ -85,6 +85,11 @@ impl IntoResponse for PageError {
 
 type PageResult = Result<Response, PageError>;
 
+/// Whether a match in `state` can change no more (its page may be shared).
+fn self_finished(state: &str) -> bool {
+    matches!(state, "done" | "failed" | "cancelled")
+}
+
 /// An id from the path; anything but a number names nothing.
 pub(crate) fn path_id(layout: &Layout, id: Result<Path<i64>, PathRejection>, what: &str) -> Result<i64, PageError> {
     id.map(|Path(id)| id).map_err(|_| PageError::not_found(layout, format!("There is no such {what}.")))
@@ -138,6 +143,40 @@ struct LeaderboardPage {
     entries: std::sync::Arc<Vec<LeaderboardEntry>>,
 }
 
+/// The site's menu, alone: what differs between readers of a shared page.
+#[derive(Template)]
+#[template(path = "nav.html")]
+struct Nav<'a> {
+    layout: &'a Layout,
+}
+
+/// A page that is the same for every reader but its menu (a leaderboard, the page of a
+/// finished match the reader has no bot in): rendered once for an anonymous reader and kept in
+/// the read cache ([`shared_html`]), then served with the reader's own menu in place of the
+/// anonymous one ([`personal`]). Nothing personal is ever kept.
+fn shared_html<T: Template>(state: &AppState, key: String, page: T) -> Result<std::sync::Arc<str>, askama::Error> {
+    let html: std::sync::Arc<str> = page.render()?.into();
+    state.cache.keep_page(key, html.clone());
+    Ok(html)
+}
+
+/// A shared page with `layout`'s menu.
+fn personal(layout: &Layout, html: std::sync::Arc<str>) -> Response {
+    if layout.user.is_none() {
+        return (StatusCode::OK, Html(html.to_string())).into_response();
+    }
+    let anonymous = Layout { user: None, csrf: String::new() };
+    match (Nav { layout: &anonymous }.render(), Nav { layout }.render()) {
+        (Ok(theirs), Ok(mine)) => (StatusCode::OK, Html(html.replacen(&theirs, &mine, 1))).into_response(),
+        (Err(e), _) | (_, Err(e)) => super::accounts::internal_error(e),
+    }
+}
+
+/// The anonymous layout shared pages are rendered with.
+fn anonymous() -> Layout {
+    Layout { user: None, csrf: String::new() }
+}
+
 async fn leaderboard(State(state): State<AppState>, user: MaybeUser, csrf: Csrf, game: Path<String>) -> PageResult {
     let layout = Layout::new(&user, &csrf);
     let Some(found) = engine::catalog::find(&game.0) else {
@@ -147,10 +186,21 @@ async fn leaderboard(State(state): State<AppState>, user: MaybeUser, csrf: Csrf,
             format!("This server plays no game called “{}”. Games: {}.", game.0, known.join(", ")),
         ));
     };
-    let entries =
-        state.cache.leaderboard(&state.pool, found.name()).await.map_err(|e| PageError::internal(&layout, e))?;
-    let page = LeaderboardPage { layout, game: found.name().into(), title: found.title().into(), entries };
-    Ok(render(StatusCode::OK, &page))
+    let key = format!("leaderboard/{}", found.name());
+    let html = match state.cache.page(&key) {
+        Some(hit) => hit,
+        None => {
+            let entries = state
+                .cache
+                .leaderboard(&state.pool, found.name())
+                .await
+                .map_err(|e| PageError::internal(&layout, e))?;
+            let (game, title) = (found.name().into(), found.title().into());
+            shared_html(&state, key, LeaderboardPage { layout: anonymous(), game, title, entries })
+                .map_err(|e| PageError::internal(&layout, e))?
+        }
+    };
+    Ok(personal(&layout, html))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,7 +357,18 @@ async fn match_page(
     let c = &state.config;
     let replay_deleted =
         crate::site::retention::replay_deleted_note(&m, c.keep_ladder_replays_days, chrono::Utc::now());
-    Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days: c.keep_stderr_days }))
+    let keep_stderr_days = c.keep_stderr_days;
+    let own_seat = viewer.is_some_and(|v| m.players.iter().any(|p| p.owner_id == v));
+    if own_seat || !self_finished(&m.state) {
+        return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days }));
+    }
+    let key = format!("match/{id}");
+    let html = match state.cache.page(&key) {
+        Some(hit) => hit,
+        None => shared_html(&state, key, MatchPage { layout: anonymous(), m, replay_deleted, keep_stderr_days })
+            .map_err(|e| PageError::internal(&layout, e))?,
+    };
+    Ok(personal(&layout, html))
 }
 
 async fn replay(
