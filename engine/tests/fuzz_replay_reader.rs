@@ -36,78 +36,9 @@ use proptest::sample::Index;
 use std::io::Write;
 use std::sync::OnceLock;
 
-/// Counts the heap each thread holds, to bound what one input makes the reader allocate.
-mod heap {
-    use std::alloc::{GlobalAlloc, Layout, System};
-    use std::cell::Cell;
+mod fuzz_support;
 
-    pub struct Counting;
-
-    thread_local! {
-        static LIVE: Cell<isize> = const { Cell::new(0) };
-        static PEAK: Cell<isize> = const { Cell::new(0) };
-    }
-
-    fn grow(n: usize) {
-        let _ = LIVE.try_with(|live| {
-            let v = live.get() + n as isize;
-            live.set(v);
-            let _ = PEAK.try_with(|peak| peak.set(peak.get().max(v)));
-        });
-    }
-
-    fn shrink(n: usize) {
-        let _ = LIVE.try_with(|live| live.set(live.get() - n as isize));
-    }
-
-    // SAFETY: every call goes to `System` unchanged; the counters are thread-local cells without
-    // destructors, read with `try_with` so that no call can fail or unwind.
-    unsafe impl GlobalAlloc for Counting {
-        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-            // SAFETY: the caller's contract, passed on.
-            let p = unsafe { System.alloc(layout) };
-            if !p.is_null() {
-                grow(layout.size());
-            }
-            p
-        }
-
-        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-            // SAFETY: as above.
-            let p = unsafe { System.alloc_zeroed(layout) };
-            if !p.is_null() {
-                grow(layout.size());
-            }
-            p
-        }
-
-        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-            // SAFETY: as above.
-            unsafe { System.dealloc(ptr, layout) };
-            shrink(layout.size());
-        }
-
-        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-            // SAFETY: as above.
-            let p = unsafe { System.realloc(ptr, layout, new_size) };
-            if !p.is_null() {
-                shrink(layout.size());
-                grow(new_size);
-            }
-            p
-        }
-    }
-
-    /// Runs `f`; returns its result and the most heap this thread held during the call beyond what
-    /// it held before.
-    pub fn peak<R>(f: impl FnOnce() -> R) -> (R, usize) {
-        let base = LIVE.with(Cell::get);
-        PEAK.with(|p| p.set(base));
-        let r = f();
-        let peak = PEAK.with(Cell::get);
-        (r, (peak - base).max(0) as usize)
-    }
-}
+use fuzz_support::heap;
 
 #[global_allocator]
 static HEAP: heap::Counting = heap::Counting;
@@ -116,12 +47,8 @@ static HEAP: heap::Counting = heap::Counting;
 /// two-core machine.
 const DEFAULT_CASES: u32 = 2500;
 
-fn cases() -> u32 {
-    std::env::var("ARENA_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(DEFAULT_CASES)
-}
-
 fn config(divisor: u32) -> ProptestConfig {
-    ProptestConfig { cases: (cases() / divisor).max(1), max_shrink_iters: 2000, ..ProptestConfig::default() }
+    fuzz_support::config(DEFAULT_CASES, divisor)
 }
 
 /// The most heap a case may hold at once: 64 MiB, plus 256 bytes per byte of (decompressed)

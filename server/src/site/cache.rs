@@ -23,8 +23,10 @@ pub const MATCH_CAPACITY: u64 = 10_000;
 /// How long a viewer's own stderr in a finished match is kept.
 pub const STDERR_TTL: Duration = Duration::from_secs(60);
 
-/// States after which a match never changes.
-const FINAL_STATES: [&str; 3] = ["done", "failed", "cancelled"];
+/// Whether a match in `state` can change no more.
+pub fn is_final(state: &str) -> bool {
+    matches!(state, "done" | "failed" | "cancelled")
+}
 
 /// The server's read caches (one per process, shared by every request).
 pub struct ReadCache {
@@ -81,7 +83,7 @@ impl ReadCache {
             None => {
                 let Some(m) = queries::match_public(pool, id).await? else { return Ok(None) };
                 let m = Arc::new(m);
-                if FINAL_STATES.contains(&m.state.as_str()) {
+                if is_final(&m.state) {
                     self.matches.insert(id, m.clone());
                 }
                 m
@@ -89,7 +91,7 @@ impl ReadCache {
         };
         let mut m = MatchDetail::clone(&public);
         let Some(viewer) = viewer.filter(|v| m.players.iter().any(|p| p.owner_id == *v)) else { return Ok(Some(m)) };
-        if !FINAL_STATES.contains(&m.state.as_str()) {
+        if !is_final(&m.state) {
             queries::add_stderr(pool, &mut m, Some(viewer)).await?;
             return Ok(Some(m));
         }

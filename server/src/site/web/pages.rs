@@ -85,11 +85,6 @@ impl IntoResponse for PageError {
 
 type PageResult = Result<Response, PageError>;
 
-/// Whether a match in `state` can change no more (its page may be shared).
-fn self_finished(state: &str) -> bool {
-    matches!(state, "done" | "failed" | "cancelled")
-}
-
 /// An id from the path; anything but a number names nothing.
 pub(crate) fn path_id(layout: &Layout, id: Result<Path<i64>, PathRejection>, what: &str) -> Result<i64, PageError> {
     id.map(|Path(id)| id).map_err(|_| PageError::not_found(layout, format!("There is no such {what}.")))
@@ -165,11 +160,20 @@ fn personal(layout: &Layout, html: std::sync::Arc<str>) -> Response {
     if layout.user.is_none() {
         return (StatusCode::OK, Html(html.to_string())).into_response();
     }
-    let anonymous = Layout { user: None, csrf: String::new() };
-    match (Nav { layout: &anonymous }.render(), Nav { layout }.render()) {
-        (Ok(theirs), Ok(mine)) => (StatusCode::OK, Html(html.replacen(&theirs, &mine, 1))).into_response(),
+    match (anonymous_nav(), Nav { layout }.render()) {
+        (Ok(theirs), Ok(mine)) => (StatusCode::OK, Html(html.replacen(theirs, &mine, 1))).into_response(),
         (Err(e), _) | (_, Err(e)) => super::accounts::internal_error(e),
     }
+}
+
+/// The anonymous menu as rendered in shared pages (the same for every request: rendered once).
+fn anonymous_nav() -> Result<&'static str, askama::Error> {
+    static NAV: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    if let Some(nav) = NAV.get() {
+        return Ok(nav);
+    }
+    let nav = Nav { layout: &anonymous() }.render()?;
+    Ok(NAV.get_or_init(|| nav))
 }
 
 /// The anonymous layout shared pages are rendered with.
@@ -359,7 +363,7 @@ async fn match_page(
         crate::site::retention::replay_deleted_note(&m, c.keep_ladder_replays_days, chrono::Utc::now());
     let keep_stderr_days = c.keep_stderr_days;
     let own_seat = viewer.is_some_and(|v| m.players.iter().any(|p| p.owner_id == v));
-    if own_seat || !self_finished(&m.state) {
+    if own_seat || !crate::site::cache::is_final(&m.state) {
         return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days }));
     }
     let key = format!("match/{id}");
