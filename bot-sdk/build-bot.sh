@@ -11,9 +11,37 @@
 # The build is reproducible: source, cargo-home and std-source paths are remapped, so the bytes
 # do not depend on where the repository is checked out (same toolchain, same bytes).
 #
-# Environment: CARGO_TARGET_DIR is honoured (default: the crate's workspace target/).
+# With Debian's toolchain, std is built once per toolchain and reused by every later bot: a
+# first build makes it under $XDG_CACHE_HOME/arena/wasm-std/ (~/.cache/...), and each bot's
+# target directory is seeded from there, so a new bot crate builds in seconds instead of a
+# minute. Cargo still decides freshness (a bot with another release profile rebuilds std), and
+# the bytes are the same as without the cache.
+#
+# Environment: CARGO_TARGET_DIR is honoured (default: the crate's workspace target/);
+# ARENA_WASM_STD_CACHE=off builds std from scratch in the target directory, as before.
 # Prints the path of the module (or copies it to -o).
 set -euo pipefail
+
+# This script is also cargo's RUSTC_WRAPPER (Debian toolchain): it appends the per-bot path
+# remaps (the SDK's and the workspace's) to the wasm units' rustc calls. They stay out of
+# RUSTFLAGS, which every unit's fingerprint includes, so std's units are the same for every bot
+# and can be shared; RUSTFLAGS never enter -C metadata (symbol names), so the bytes are
+# unchanged.
+if [[ "${ARENA_BUILD_BOT_AS_RUSTC:-}" == 1 ]]; then
+    rustc="$1"
+    shift
+    extra=()
+    # Only the wasm units: build scripts and proc macros built for the host keep their flags.
+    case " $* " in
+    *" --target wasm32-unknown-unknown "*)
+        IFS=$'\x1f' read -r -a extra <<<"${ARENA_BUILD_BOT_REMAPS:-}"
+        ;;
+    esac
+    if [[ -n "${ARENA_BUILD_BOT_INNER_WRAPPER:-}" ]]; then
+        exec "$ARENA_BUILD_BOT_INNER_WRAPPER" "$rustc" "$@" "${extra[@]}"
+    fi
+    exec "$rustc" "$@" "${extra[@]}"
+fi
 
 usage() {
     echo "usage: $0 <crate-dir> [-o out.wasm]" >&2
@@ -109,10 +137,25 @@ remaps+=("$ws_root=/workspace")
 # The stack pointer, exported so that the host can tell a stack overflow from another
 # out-of-bounds access (docs/bot-abi.md, "Freezes").
 flags=" -C link-arg=--export=__stack_pointer"
-for r in "${remaps[@]}"; do
+# With -Zbuild-std the per-bot remaps (the last two) go through the wrapper above, so that
+# RUSTFLAGS, and with them std's units, are the same for every bot of this toolchain.
+shared=${#remaps[@]}
+if [[ "$mode" == debian ]]; then
+    shared=$((shared - 2))
+fi
+for r in "${remaps[@]:0:shared}"; do
     flags+=" --remap-path-prefix=$r"
 done
 export RUSTFLAGS="${RUSTFLAGS:-}$flags"
+if [[ "$mode" == debian ]]; then
+    bot_remaps=""
+    for r in "${remaps[@]:shared}"; do
+        bot_remaps+="--remap-path-prefix=$r"$'\x1f'
+    done
+    export ARENA_BUILD_BOT_AS_RUSTC=1 ARENA_BUILD_BOT_REMAPS="$bot_remaps"
+    export ARENA_BUILD_BOT_INNER_WRAPPER="${RUSTC_WRAPPER:-}"
+    export RUSTC_WRAPPER="$sdk/build-bot.sh"
+fi
 
 # std's print macros print nothing in a wasm32-unknown-unknown bot: refuse them rather than let a
 # player wonder where the output went. The SDK's own eprintln!/eprint! (called as
@@ -148,6 +191,73 @@ fi
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
+
+# The shared std (Debian toolchain): built once per toolchain and flags into the cache by a
+# minimal bot-like crate (the template's release profile), then copied into this bot's target
+# directory unless it is there already. Copies, not hard links: cargo rewrites some files in
+# place. Skipped when a per-bot remap would apply to std's own sources (the bot's workspace
+# contains the cargo home or the toolchain), where std's bytes depend on the bot.
+seed_std() {
+    [[ "$mode" == debian && "${ARENA_WASM_STD_CACHE:-on}" != off ]] || return 0
+    local p
+    for p in "$cargo_home" "$sysroot" "$(readlink -f "$rust_src" 2>/dev/null || echo "$rust_src")"; do
+        [[ "$p/" == "$ws_root/"* || "$p/" == "$sdk/"* ]] && return 0
+    done
+    local cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/arena/wasm-std"
+    local key
+    key="$({ "$rustc_bin" -vV; "${cargo[@]}" -vV; echo "$RUSTFLAGS"; echo "seed 2"; } | sha256sum | cut -c1-16)"
+    local cache="$cache_root/$key"
+    mkdir -p "$cache_root" || return 0
+    (
+        # One builder at a time; the others wait for its std.
+        exec 8>"$cache.lock"
+        flock 8
+        [[ -f "$cache/ready" ]] && exit 0
+        rm -rf "$cache"
+        mkdir -p "$cache/seed/src"
+        cat >"$cache/seed/Cargo.toml" <<'TOML'
+[package]
+name = "arena-wasm-std-seed"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[lib]
+# As the template and the house bots: with an rlib too, LTO wants std as object code and bitcode.
+crate-type = ["cdylib", "rlib"]
+
+# The template's (and the house bots') release profile: std's units depend on it.
+[profile.release]
+opt-level = 3
+lto = true
+panic = "abort"
+codegen-units = 1
+strip = true
+
+[workspace]
+TOML
+        echo '#[no_mangle] pub extern "C" fn arena_seed(n: i32) -> i32 { std::hint::black_box(n) }' >"$cache/seed/src/lib.rs"
+        echo "building the standard library for wasm once (cached in $cache)" >&2
+        cd "$cache/seed"
+        ARENA_BUILD_BOT_REMAPS="--remap-path-prefix=$cache/seed=/workspace" CARGO_TARGET_DIR="$cache/target" \
+            "${cargo[@]}" build --release --target "$target" -Zbuild-std=std,panic_abort --quiet >&2 || exit 0
+        touch "$cache/ready"
+    ) || return 0
+    [[ -f "$cache/ready" ]] || return 0
+    local target_dir
+    target_dir="$("${cargo[@]}" metadata --format-version 1 --no-deps --manifest-path "$crate/Cargo.toml" 2>/dev/null |
+        grep -o '"target_directory":"[^"]*"' | head -n 1 | cut -d'"' -f4)" || return 0
+    [[ -n "$target_dir" ]] || return 0
+    local sub d
+    for sub in "$target/release" release; do
+        for d in deps build .fingerprint; do
+            [[ -d "$cache/target/$sub/$d" ]] || continue
+            mkdir -p "$target_dir/$sub/$d"
+            cp -a -n "$cache/target/$sub/$d/." "$target_dir/$sub/$d/" 2>/dev/null || true
+        done
+    done
+}
+seed_std
 if ! "${cargo[@]}" "${args[@]}" >"$log"; then
     echo "error: the build failed ($mode toolchain)" >&2
     exit 1

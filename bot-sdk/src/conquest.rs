@@ -4,6 +4,7 @@
 //! and the [`Runner`] that drives a player are every game's ([`crate::runner`]).
 
 use crate::grid::{Command, Dir, Path, Pos};
+use crate::lazy::i32_at;
 pub(crate) use crate::runner::Orders;
 pub use crate::runner::{PlayerOf, Runner, View, ORDER_CHUNK, ORDER_SIZE};
 use crate::runtime::{Reader, ViewError, NB_PLAYERS};
@@ -69,22 +70,39 @@ impl Regions {
         Ok(cells)
     }
 
-    /// Decodes the owners of the round view (`nb_cities`, owners, `nb_paths`, owners).
-    pub(crate) fn read_owners(&mut self, r: &mut Reader<'_>) -> Result<(), ViewError> {
-        for (owners, what) in [(&mut self.city_owner, "nb_cities"), (&mut self.path_owner, "nb_paths")] {
+    /// Checks the owners of a round view (`nb_cities`, owners, `nb_paths`, owners), without
+    /// keeping them (see [`Regions::load_owners`]).
+    pub(crate) fn check_owners(&self, r: &mut Reader<'_>) -> Result<(), ViewError> {
+        for (n, what) in [(self.city_owner.len(), "nb_cities"), (self.path_owner.len(), "nb_paths")] {
             let at = r.offset();
-            if r.i32(what)? != owners.len() as i32 {
+            if r.i32(what)? != n as i32 {
                 return Err(ViewError { what: "the number of cities or paths differs from the setup view", at });
             }
-            for o in owners.iter_mut() {
-                let v = r.i32("an owner")?;
-                if !(-1..NB_PLAYERS as i32).contains(&v) {
-                    return Err(r.error("an owner is not -1..=3"));
-                }
-                *o = v as i8;
+            let at = r.offset();
+            let owners = r.bytes(4 * n, "owners")?;
+            if !owners.chunks_exact(4).all(|o| (-1..NB_PLAYERS as i32).contains(&i32_at(o, 0))) {
+                return Err(ViewError { what: "an owner is not -1..=3", at });
             }
         }
         Ok(())
+    }
+
+    /// Keeps the owners of a checked round view whose owners start at byte `at`; returns the
+    /// offset after them.
+    pub(crate) fn load_owners(&mut self, view: &[u8], mut at: usize) -> usize {
+        for owners in [&mut self.city_owner, &mut self.path_owner] {
+            at += 4;
+            for o in owners.iter_mut() {
+                *o = i32_at(view, at) as i8;
+                at += 4;
+            }
+        }
+        at
+    }
+
+    /// Bytes of the owners' part of a round view.
+    pub(crate) fn owners_len(&self) -> usize {
+        8 + 4 * (self.city_owner.len() + self.path_owner.len())
     }
 
     /// The city of the cell with row-major index `k`.
@@ -124,15 +142,19 @@ pub(crate) struct RoundHead {
 }
 
 impl RoundHead {
-    pub(crate) fn read(&mut self, r: &mut Reader<'_>) -> Result<(), ViewError> {
-        self.round = r.i32("round")?;
-        for s in &mut self.status {
-            *s = r.f64("status")?;
+    /// Bytes of the head: round, CPU shares, scores.
+    pub(crate) const LEN: usize = 4 + 16 * NB_PLAYERS;
+
+    /// Reads the head at the start of a view at least [`RoundHead::LEN`] bytes long.
+    pub(crate) fn load(&mut self, view: &[u8]) {
+        self.round = i32_at(view, 0);
+        for (k, s) in self.status.iter_mut().enumerate() {
+            *s = f64::from_bits(u64::from_le_bytes(view[4 + 8 * k..12 + 8 * k].try_into().unwrap_or([0; 8])));
         }
-        for s in &mut self.scores {
-            *s = r.i64("total score")?;
+        for (k, s) in self.scores.iter_mut().enumerate() {
+            let at = 4 + 8 * NB_PLAYERS + 8 * k;
+            *s = i64::from_le_bytes(view[at..at + 8].try_into().unwrap_or([0; 8]));
         }
-        Ok(())
     }
     pub(crate) fn total_score(&self, pl: usize) -> i64 {
         self.scores.get(pl).copied().unwrap_or(0)

@@ -153,11 +153,30 @@ impl<D: Driver + Send> WireBot for NativeBot<D> {
             return Err(BotFailure { reason: FreezeReason::Trap, message: "played before start".into() });
         };
         // The bot reads its own copy, as in wasm memory; the turn is then free for host calls.
-        self.view.clear();
-        self.view.extend_from_slice(turn.view());
+        // A driver that keeps a view buffer gets the view written into it, as the sandbox does
+        // (and reads it in place); others get it from ours.
+        let in_place = match driver.view_buffer() {
+            Some(buf) => {
+                let v = turn.view();
+                if buf.len() < v.len() {
+                    buf.resize(v.len(), 0);
+                }
+                buf[..v.len()].copy_from_slice(v);
+                Some(v.len())
+            }
+            None => {
+                self.view.clear();
+                self.view.extend_from_slice(turn.view());
+                None
+            }
+        };
         let view = &self.view;
         let _entered = host::enter(turn);
-        match panic::catch_unwind(AssertUnwindSafe(|| driver.play(view))) {
+        let call = || match in_place {
+            Some(len) => driver.play_in_place(len),
+            None => driver.play(view),
+        };
+        match panic::catch_unwind(AssertUnwindSafe(call)) {
             Ok(Ok(())) => Ok(()),
             Ok(Err(e)) => Err(trap(e, "round")),
             Err(p) => Err(failure(p)),

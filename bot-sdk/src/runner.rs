@@ -65,10 +65,21 @@ pub trait View: Sized {
     const GAME: &'static str;
     /// Decodes the game part of the setup view.
     fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Self, ViewError>;
-    /// Decodes a round view in place.
+    /// Takes a round view (a copy of it; the SDK's games read it in place from there).
     fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError>;
     /// Gives the buffered orders to the host.
     fn flush_orders(&mut self);
+    /// The buffer the host may write round views into (zero-copy rounds, see
+    /// [`crate::runtime::Driver::view_buffer`]); `None`: views go through
+    /// [`View::read_round`].
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        None
+    }
+    /// Takes the round view of `len` bytes at the start of [`View::view_buffer`].
+    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        let _ = len;
+        Err(ViewError { what: "this view keeps no buffer", at: 0 })
+    }
 }
 
 /// A player of the game whose view is `G` (each game's `Player` trait is one).
@@ -105,6 +116,17 @@ impl<G: View, P: PlayerOf<G> + Default> Driver for Runner<G, P> {
 
     fn play(&mut self, view: &[u8]) -> Result<(), ViewError> {
         self.game.read_round(view)?;
+        self.player.play_round(&mut self.game);
+        self.game.flush_orders();
+        Ok(())
+    }
+
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        self.game.view_buffer()
+    }
+
+    fn play_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        self.game.read_round_in_place(len)?;
         self.player.play_round(&mut self.game);
         self.game.flush_orders();
         Ok(())

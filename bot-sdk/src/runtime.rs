@@ -154,6 +154,21 @@ pub trait Driver: Sized {
 
     /// Decodes a round view, lets the player play and gives its orders to the host.
     fn play(&mut self, view: &[u8]) -> Result<(), ViewError>;
+
+    /// Zero-copy rounds: the buffer the host may write round views into, if the driver keeps
+    /// one (the SDK's games do: they read their views in place, see `crate::lazy`). Once the
+    /// bot has started, `arena_alloc` hands the host this buffer (grown to the length asked),
+    /// and each `arena_play` whose view lies at its start calls [`Driver::play_in_place`].
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        None
+    }
+
+    /// As [`Driver::play`], for a view of `len` bytes already at the start of
+    /// [`Driver::view_buffer`].
+    fn play_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        let _ = len;
+        Err(ViewError { what: "this driver keeps no view buffer", at: 0 })
+    }
 }
 
 /// Decodes a whole setup view for driver `D`.
@@ -186,7 +201,7 @@ macro_rules! export_bot {
             /// A buffer of at least `len` bytes for the host to write a view into.
             #[unsafe(no_mangle)]
             pub extern "C" fn arena_alloc(len: i32) -> i32 {
-                $crate::runtime::wasm::alloc(len)
+                $crate::runtime::wasm::alloc(&BOT, len)
             }
 
             /// The setup view is at `ptr..ptr + len`.
@@ -248,11 +263,18 @@ pub mod wasm {
 
     static BUFFER: Slot<Vec<u8>> = Slot::new();
 
-    /// `arena_alloc`: grows the one view buffer to `len` bytes and returns its address.
-    pub fn alloc(len: i32) -> i32 {
-        // SAFETY: single-threaded; the host does not call exports re-entrantly.
-        let buf = unsafe { BUFFER.get() }.get_or_insert_with(Vec::new);
+    /// `arena_alloc`: grows the view buffer to `len` bytes and returns its address. Before
+    /// `arena_start` the buffer is the runtime's; once the bot has started, the driver's
+    /// ([`Driver::view_buffer`]: the host writes round views straight into the game's buffer).
+    pub fn alloc<D: Driver>(slot: &Slot<D>, len: i32) -> i32 {
         let len = usize::try_from(len).unwrap_or(0);
+        // SAFETY: single-threaded; the host does not call exports re-entrantly.
+        let driver_buf = unsafe { slot.get() }.as_mut().and_then(|d| d.view_buffer());
+        // SAFETY: as above.
+        let buf = match driver_buf {
+            Some(b) => b,
+            None => unsafe { BUFFER.get() }.get_or_insert_with(Vec::new),
+        };
         if buf.len() < len {
             buf.resize(len, 0);
         }
@@ -277,7 +299,17 @@ pub mod wasm {
         std::panic::set_hook(Box::new(|info| crate::abi::fail_panic(&super::panic_text(info))));
         let setup = unsafe { view(ptr, len) };
         match super::start::<D>(setup) {
-            Ok(d) => *unsafe { slot.get() } = Some(d),
+            Ok(mut d) => {
+                // The host may write the first round view where it wrote the setup view: that
+                // buffer becomes the driver's (the allocation moves with the Vec, not its bytes).
+                if let Some(buf) = d.view_buffer() {
+                    // SAFETY: single-threaded, not re-entered; `setup` is no longer used.
+                    if let Some(runtime_buf) = unsafe { BUFFER.get() }.take() {
+                        *buf = runtime_buf;
+                    }
+                }
+                *unsafe { slot.get() } = Some(d)
+            }
             Err(e) => panic!("arena_bot: setup view: {e}"),
         }
     }
@@ -286,11 +318,19 @@ pub mod wasm {
     ///
     /// SAFETY: as [`view`]; not re-entered.
     pub unsafe fn play<D: Driver>(slot: &Slot<D>, ptr: i32, len: i32) {
-        let round = unsafe { view(ptr, len) };
         let Some(d) = (unsafe { slot.get() }) else {
             panic!("arena_bot: arena_play was called before arena_start");
         };
-        if let Err(e) = d.play(round) {
+        let n = usize::try_from(len).unwrap_or(0);
+        // The view is normally in the driver's own buffer (see `alloc`): read it in place.
+        let in_place = d.view_buffer().is_some_and(|b| b.as_ptr() as usize == ptr as u32 as usize && n <= b.len());
+        let r = if in_place {
+            d.play_in_place(n)
+        } else {
+            let round = unsafe { view(ptr, len) };
+            d.play(round)
+        };
+        if let Err(e) = r {
             panic!("arena_bot: round view: {e}");
         }
     }

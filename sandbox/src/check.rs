@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Duration;
 use wasmparser::types::{EntityType, TypesRef};
-use wasmparser::{CompositeInnerType, FuncType, ValType, Validator};
+use wasmparser::{CompositeInnerType, FuncType, Parser, ValType, ValidPayload, Validator};
 
 /// Why a module was refused. The messages are meant for the upload form and `arena run`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -163,15 +163,53 @@ pub(crate) fn game_marker(game: &str) -> String {
 /// Static checks, in the order a player fixes them: file, size, validity, imports, ABI version,
 /// exports, game, memory.
 pub(crate) fn check(bytes: &[u8], game: Option<&str>, limits: &Limits) -> Result<ModuleInfo, LoadError> {
+    check_module(bytes, game, limits, None)
+}
+
+/// [`check`] for a module whose bytes hash to `compiled` and that this engine configuration
+/// has compiled before (a cache hit): wasmtime validated its function bodies then, so only the
+/// module-level structure is validated again, which the ABI checks need. The checks themselves
+/// all run: they depend on the game and the limits, not only on the bytes.
+pub(crate) fn check_compiled(
+    bytes: &[u8],
+    game: Option<&str>,
+    limits: &Limits,
+    compiled: &[u8; 32],
+) -> Result<ModuleInfo, LoadError> {
+    check_module(bytes, game, limits, Some(compiled))
+}
+
+/// Validates the module, its function bodies too unless `bodies` is false.
+fn validate(bytes: &[u8], bodies: bool) -> Result<wasmparser::types::Types, LoadError> {
+    let invalid = |e: wasmparser::BinaryReaderError| LoadError::Invalid(e.to_string());
+    let mut validator = Validator::new_with_features(config::features());
+    if bodies {
+        return validator.validate_all(bytes).map_err(invalid);
+    }
+    let mut parser = Parser::new(0);
+    parser.set_features(config::features());
+    for payload in parser.parse_all(bytes) {
+        if let ValidPayload::End(types) = validator.payload(&payload.map_err(invalid)?).map_err(invalid)? {
+            return Ok(types);
+        }
+    }
+    // parse_all ends with End for a whole module, or fails first.
+    Err(LoadError::Invalid("unexpected end of the module".into()))
+}
+
+fn check_module(
+    bytes: &[u8],
+    game: Option<&str>,
+    limits: &Limits,
+    compiled: Option<&[u8; 32]>,
+) -> Result<ModuleInfo, LoadError> {
     if bytes.len() < 8 || bytes[0..4] != *b"\0asm" || bytes[4..8] != [1, 0, 0, 0] {
         return Err(LoadError::NotWasm);
     }
     if bytes.len() > limits.module_size {
         return Err(LoadError::TooLarge { size: bytes.len(), limit: limits.module_size });
     }
-    let types = Validator::new_with_features(config::features())
-        .validate_all(bytes)
-        .map_err(|e| LoadError::Invalid(e.to_string()))?;
+    let types = validate(bytes, compiled.is_none())?;
     let types = types.as_ref();
 
     let mut disallowed = Vec::new();
@@ -260,7 +298,7 @@ pub(crate) fn check(bytes: &[u8], game: Option<&str>, limits: &Limits) -> Result
     }
 
     Ok(ModuleInfo {
-        hash: hash_string(&sha256(bytes)),
+        hash: hash_string(compiled.unwrap_or(&sha256(bytes))),
         size: bytes.len(),
         games,
         initial_memory,

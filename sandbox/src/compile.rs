@@ -31,18 +31,35 @@ const WORKER_MAGIC: &[u8; 16] = b"ARENA-COMPILE-1\n";
 /// The worker's stderr kept for the error message.
 const WORKER_STDERR_CAP: usize = 16 << 10;
 
+/// A compiled module and, when it came from the compile worker, the artifact it was loaded
+/// from (what the on-disk cache stores; an in-process compile is serialized only if needed).
+pub(crate) struct Compiled {
+    pub module: Module,
+    pub artifact: Option<Vec<u8>>,
+}
+
 pub(crate) fn compile(
     engine: &Engine,
     params: &EngineParams,
     mode: &CompileMode,
     bytes: &[u8],
     limits: &crate::Limits,
-) -> Result<Module, LoadError> {
+) -> Result<Compiled, LoadError> {
     let timeout = limits.compile_timeout;
     match mode {
-        CompileMode::InProcess => in_process(engine, bytes, timeout),
+        CompileMode::InProcess => Ok(Compiled { module: in_process(engine, bytes, timeout)?, artifact: None }),
         CompileMode::Subprocess { program, args } => {
-            subprocess(engine, params, program, args, bytes, timeout, limits.compile_memory)
+            let artifact = subprocess(program, args, params, bytes, timeout, limits.compile_memory)?;
+            // SAFETY: `Module::deserialize` trusts that the bytes are a wasmtime artifact and not
+            // malicious. They come from our own worker (the same binary or this crate's worker),
+            // which compiled the already validated wasm with the same engine settings
+            // (`EngineParams`), and wasmtime still checks the artifact's header: its version,
+            // target and engine configuration must match or it refuses the bytes. The player
+            // never sees or supplies this artifact.
+            let module = unsafe { Module::deserialize(engine, &artifact) }.map_err(|e| {
+                LoadError::CompileFailed(format!("the compile worker's output is unusable: {}", error_text(&e)))
+            })?;
+            Ok(Compiled { module, artifact: Some(artifact) })
         }
     }
 }
@@ -81,15 +98,15 @@ fn kill(child: &mut Child) {
     let _ = child.wait();
 }
 
+/// Runs the compile worker under the limits; returns its artifact.
 fn subprocess(
-    engine: &Engine,
-    params: &EngineParams,
     program: &PathBuf,
     args: &[String],
+    params: &EngineParams,
     bytes: &[u8],
     timeout: Duration,
     memory: usize,
-) -> Result<Module, LoadError> {
+) -> Result<Vec<u8>, LoadError> {
     let deadline = Instant::now() + timeout;
     let mut cmd = Command::new(program);
     cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -186,14 +203,7 @@ fn subprocess(
             text.to_string()
         }));
     }
-    let artifact = output.map_err(|e| LoadError::CompileFailed(format!("reading the compile worker's output: {e}")))?;
-    // SAFETY: `Module::deserialize` trusts that the bytes are a wasmtime artifact and not
-    // malicious. They come from our own worker (the same binary or this crate's worker), which
-    // compiled the already validated wasm with the same engine settings (`EngineParams`), and
-    // wasmtime still checks the artifact's header: its version, target and engine configuration
-    // must match or it refuses the bytes. The player never sees or supplies this artifact.
-    unsafe { Module::deserialize(engine, &artifact) }
-        .map_err(|e| LoadError::CompileFailed(format!("the compile worker's output is unusable: {}", error_text(&e))))
+    output.map_err(|e| LoadError::CompileFailed(format!("reading the compile worker's output: {e}")))
 }
 
 /// Whether a compile worker's stderr says it ran out of memory (Rust's allocation failure, or

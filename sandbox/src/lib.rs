@@ -11,7 +11,8 @@
 //! Design:
 //! - [`Sandbox`]: one engine configured for determinism (fuel, NaN canonicalisation, no threads,
 //!   no relaxed SIMD, one memory, bounded wasm stack), a pool of instance slots, an epoch ticker
-//!   thread, and a cache of compiled modules keyed by the sha256 of their bytes.
+//!   thread, and a cache of compiled modules keyed by the sha256 of their bytes; optionally a
+//!   [`ModuleCache`] on disk, so that each bot compiles once per machine, not once per process.
 //! - [`Sandbox::load`]: static checks with wasmparser first ([`LoadError`] says what is wrong and
 //!   the limit), then compilation under a timeout, in-process or in a killable child process
 //!   ([`CompileMode`], [`compile_worker_main`]).
@@ -28,6 +29,7 @@ mod compile;
 mod config;
 mod host;
 mod limits;
+pub mod module_cache;
 mod sandbox;
 
 pub use bot::{BotLog, BotReport, PlayerOptions, WasmBot, WasmFactory};
@@ -35,7 +37,8 @@ pub use check::{LoadError, ModuleInfo};
 pub use compile::{compile_worker_main, CompileMode};
 pub use host::{fail_kind_words, truncation_marker, StderrSink, HOST_CALL_FUEL};
 pub use limits::{Limits, FUEL_PER_SECOND, TICK, WASMTIME_VERSION};
-pub use sandbox::{BotModule, Sandbox, SandboxError};
+pub use module_cache::{ModuleCache, ModuleCacheError, ModuleCacheStats};
+pub use sandbox::{BotModule, ModuleSource, Sandbox, SandboxError};
 
 // Shared across match threads.
 const _: () = {

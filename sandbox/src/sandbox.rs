@@ -1,4 +1,5 @@
-//! The [`Sandbox`]: one wasmtime engine, its epoch ticker, the module cache, and loading.
+//! The [`Sandbox`]: one wasmtime engine, its epoch ticker, the module caches (in memory, and
+//! optionally on disk: [`ModuleCache`]), and loading.
 
 use crate::bot::{BotLog, PlayerOptions, WasmFactory};
 use crate::check::{self, hash_string, sha256, LoadError, ModuleInfo};
@@ -6,8 +7,10 @@ use crate::compile::{self, CompileMode};
 use crate::config::{self, EngineParams};
 use crate::host::{self, Host};
 use crate::limits::{Limits, TICK};
+use crate::module_cache::ModuleCache;
 use engine::wire::SharedFactory;
 use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -67,6 +70,18 @@ impl Drop for Shared {
 pub struct Sandbox {
     shared: Arc<Shared>,
     mode: CompileMode,
+    disk: Option<ModuleCache>,
+}
+
+/// Where a [`BotModule`]'s compiled code came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleSource {
+    /// Compiled by this load (in-process or by the compile worker).
+    Compiled,
+    /// The sandbox's in-memory cache: the same bytes were loaded before in this process.
+    Memory,
+    /// An entry of the on-disk cache ([`Sandbox::with_module_cache`]).
+    Disk,
 }
 
 impl Sandbox {
@@ -102,7 +117,34 @@ impl Sandbox {
             cache: Mutex::new(Cache::default()),
             ticker: Some(Ticker { stop, thread }),
         };
-        Ok(Sandbox { shared: Arc::new(shared), mode: CompileMode::InProcess })
+        Ok(Sandbox { shared: Arc::new(shared), mode: CompileMode::InProcess, disk: None })
+    }
+
+    fn params(&self) -> EngineParams {
+        EngineParams { memory: self.shared.limits.memory, wasm_stack: self.shared.limits.wasm_stack }
+    }
+
+    /// Keeps compiled modules in `dir` too (created when first needed), so that later processes
+    /// load them without compiling: checked before compiling (before starting the compile
+    /// worker), written after. Bounded to [`crate::module_cache::DEFAULT_MAX_BYTES`]; see
+    /// [`ModuleCache`] for the key and the checks an entry passes before it is used.
+    pub fn with_module_cache(mut self, dir: impl Into<PathBuf>) -> Self {
+        let cache = ModuleCache::new(dir.into(), &self.shared.engine, &self.params(), self.shared.pooling);
+        self.disk = Some(cache);
+        self
+    }
+
+    /// Changes the on-disk cache's bound (bytes; the least recently used entries go first).
+    pub fn with_module_cache_max_bytes(mut self, max_bytes: u64) -> Self {
+        if let Some(cache) = &mut self.disk {
+            cache.set_max_bytes(max_bytes);
+        }
+        self
+    }
+
+    /// The on-disk cache, if any (its directory and counters).
+    pub fn module_cache(&self) -> Option<&ModuleCache> {
+        self.disk.as_ref()
     }
 
     pub fn limits(&self) -> &Limits {
@@ -136,15 +178,38 @@ impl Sandbox {
     /// Checks, compiles (under the compile timeout) and caches a module. `game` is the game it
     /// will play, when known: a module built for another game is refused.
     pub fn load(&self, bytes: &[u8], game: Option<&str>) -> Result<BotModule, LoadError> {
-        let info = self.inspect(bytes, game)?;
-        let key = sha256(bytes);
-        debug_assert_eq!(hash_string(&key), info.hash);
-        if let Some(c) = self.cache().map.get(&key).cloned() {
-            return Ok(self.module(c, info));
-        }
         let s = &self.shared;
-        let params = EngineParams { memory: s.limits.memory, wasm_stack: s.limits.wasm_stack };
-        let module = compile::compile(&s.engine, &params, &self.mode, bytes, &s.limits)?;
+        let key = sha256(bytes);
+        // Compiled before (in memory or on disk): the bytes are valid WebAssembly, so the checks
+        // skip validating function bodies, the most of their time.
+        if let Some(c) = self.cache().map.get(&key).cloned() {
+            let info = check::check_compiled(bytes, game, &s.limits, &key)?;
+            return Ok(self.module(c, info, ModuleSource::Memory));
+        }
+        let cached = match &self.disk {
+            // The checks first: a module refused for this game or these limits loads nothing.
+            Some(disk) => match check::check_compiled(bytes, game, &s.limits, &key) {
+                Ok(info) => disk.get(&s.engine, &key).map(|m| (m, info)),
+                // Not necessarily invalid (it may fail only in a function body): check it fully.
+                Err(_) => None,
+            },
+            None => None,
+        };
+        let (module, info, source) = match cached {
+            Some((module, info)) => (module, info, ModuleSource::Disk),
+            None => {
+                let info = self.inspect(bytes, game)?;
+                debug_assert_eq!(hash_string(&key), info.hash);
+                let compiled = compile::compile(&s.engine, &self.params(), &self.mode, bytes, &s.limits)?;
+                if let Some(disk) = &self.disk {
+                    match &compiled.artifact {
+                        Some(artifact) => disk.put(&key, artifact),
+                        None => disk.put_module(&key, &compiled.module),
+                    }
+                }
+                (compiled.module, info, ModuleSource::Compiled)
+            }
+        };
         let pre = s.linker.instantiate_pre(&module).map_err(|e| LoadError::CompileFailed(format!("{e:#}")))?;
         let compiled = {
             let mut cache = self.cache();
@@ -164,7 +229,7 @@ impl Sandbox {
                 c
             }
         };
-        Ok(self.module(compiled, info))
+        Ok(self.module(compiled, info, source))
     }
 
     /// Compiled modules in the cache.
@@ -176,8 +241,8 @@ impl Sandbox {
         self.shared.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn module(&self, compiled: Compiled, info: ModuleInfo) -> BotModule {
-        BotModule { inner: Arc::new(ModuleInner { shared: self.shared.clone(), compiled, info }) }
+    fn module(&self, compiled: Compiled, info: ModuleInfo, source: ModuleSource) -> BotModule {
+        BotModule { inner: Arc::new(ModuleInner { shared: self.shared.clone(), compiled, info, source }) }
     }
 }
 
@@ -185,6 +250,7 @@ struct ModuleInner {
     shared: Arc<Shared>,
     compiled: Compiled,
     info: ModuleInfo,
+    source: ModuleSource,
 }
 
 /// A loaded bot: checked, compiled and cached. Cheap to clone.
@@ -201,6 +267,17 @@ impl BotModule {
 
     pub fn info(&self) -> &ModuleInfo {
         &self.inner.info
+    }
+
+    /// Where this load's compiled code came from: compiled now, the in-memory cache, or the
+    /// on-disk cache.
+    pub fn source(&self) -> ModuleSource {
+        self.inner.source
+    }
+
+    /// Whether the compiled code was loaded from the on-disk cache rather than compiled.
+    pub fn from_cache(&self) -> bool {
+        self.inner.source == ModuleSource::Disk
     }
 
     /// The compiled module (shared with the cache: the same bytes give the same `Arc`).

@@ -52,6 +52,7 @@ async fn finished_matches_are_kept_and_stderr_stays_with_its_owner() {
             seed: 3,
             subject_bot_id: None,
             bots: [mine, null, dummy, null],
+            requested_by: None,
         };
         queue::enqueue(&mut conn, &m).await.unwrap()
     };

@@ -72,7 +72,14 @@ async fn a_bot_frozen_in_the_sanity_match_fails_with_the_reason() {
 
 async fn ladder_match(site: &TestSite, bots: [i64; 4]) -> i64 {
     let mut conn = site.pool().acquire().await.unwrap();
-    let m = NewMatch { game: "pandemic".into(), kind: Kind::Ladder, seed: 7, subject_bot_id: None, bots };
+    let m = NewMatch {
+        game: "pandemic".into(),
+        kind: Kind::Ladder,
+        seed: 7,
+        subject_bot_id: None,
+        bots,
+        requested_by: None,
+    };
     queue::enqueue(&mut conn, &m).await.unwrap()
 }
 

@@ -110,18 +110,6 @@ async fn browser(site: &support::TestSite, user: i64) -> Vec<(&'static str, Stri
     vec![("cookie", format!("arena_session={session}; csrf={CSRF}"))]
 }
 
-/// Dummy with a custom section appended: a valid bot whose hash no stored module has.
-fn unique_wasm(tag: &str) -> Vec<u8> {
-    let mut w = support::house_wasm("Dummy").to_vec();
-    let (name, payload) = (b"arena-test", tag.as_bytes());
-    let len = 1 + name.len() + payload.len();
-    assert!(len < 128, "one-byte LEB128 sizes");
-    w.extend([0, len as u8, name.len() as u8]);
-    w.extend_from_slice(name);
-    w.extend_from_slice(payload);
-    w
-}
-
 async fn counts(site: &support::TestSite) -> [i64; 5] {
     let mut out = [0; 5];
     for (i, table) in ["bots", "bot_names", "wasm_modules", "matches", "match_players"].iter().enumerate() {
@@ -137,7 +125,7 @@ async fn counts(site: &support::TestSite) -> [i64; 5] {
 async fn a_valid_upload_stores_one_bot_and_queues_its_sanity_match() {
     let site = support::site().await;
     let (user, token) = user_with_token(&site, "alice").await;
-    let wasm = unique_wasm("valid");
+    let wasm = support::unique_wasm("valid");
     let before = counts(&site).await;
     let r = api(&site.state, &token, &fields("pandemic", "Alpha_1", &wasm)).await;
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
@@ -410,7 +398,7 @@ async fn the_upload_form() {
         assert!(r.body.contains(needle), "{needle} in {}", r.body);
     }
 
-    let wasm = &unique_wasm("form")[..];
+    let wasm = &support::unique_wasm("form")[..];
     let before = counts(&site).await;
     // Errors next to their fields, values kept.
     let r = post(&site.state, "/upload", &cookie, &with_csrf("Dummy", b"junk")).await;
@@ -443,7 +431,7 @@ async fn the_upload_form() {
 async fn submit_directly() {
     let site = support::site().await;
     let user = site.user("heidi").await;
-    let wasm = unique_wasm("direct");
+    let wasm = support::unique_wasm("direct");
     let bot = uploads::submit(&site.state, user, "pandemic", "Direct", &wasm).await.unwrap();
     assert_eq!((bot.name.as_str(), bot.game.as_str()), ("Direct", "pandemic"));
     assert!(bot.hash.starts_with("sha256:"));

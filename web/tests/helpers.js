@@ -600,3 +600,27 @@ async function startArenaServe({ dataDir, env = {}, args = [], timeoutMs = 90000
 }
 
 Object.assign(module.exports, { hasArenaServe, freePort, psql, waitHttp200, startArenaServe });
+
+/**
+ * How far `page` overflows its viewport sideways: { scrollWidth, innerWidth, culprits }, the
+ * culprits being up to 8 elements that stick out (outside `.table-scroll` boxes, which scroll).
+ */
+function overflow(page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const over = document.documentElement.scrollWidth - width;
+    const culprits = [];
+    if (over > 0) {
+      for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect();
+        if (r.right > width + 1 && !el.closest('.table-scroll')) {
+          culprits.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + el.className : ''} (right ${Math.round(r.right)})`);
+        }
+        if (culprits.length >= 8) break;
+      }
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, culprits };
+  });
+}
+
+Object.assign(module.exports, { overflow });

@@ -12,7 +12,19 @@
 #include "Settings.hh"
 #include "arena/grid_state.hh"
 
-class State : public arena_sdk::GridState<Settings, Cell, Unit> {
+namespace arena_sdk {
+// Ork Island's round view: 16-byte orks, nothing per cell (docs/bot-abi.md).
+struct OrkIslandView {
+  static const size_t unit_size = 16;
+  // i32 player, i, j, health.
+  static Unit unit(const uint8_t* r, int id) {
+    return Unit(id, view_i32(r), Pos(view_i32(r + 4), view_i32(r + 8)), view_i32(r + 12));
+  }
+  static void cell(Cell&, const uint8_t*, size_t, size_t) {}
+};
+}  // namespace arena_sdk
+
+class State : public arena_sdk::GridState<Settings, Cell, Unit, arena_sdk::OrkIslandView> {
  public:
   // Number of orks of all players (ids 0 .. nb_units() - 1). Orks never disappear: a dead ork
   // comes back, for its killer's player, with the same id.

@@ -47,19 +47,9 @@ struct Runtime {
     GridData<Cell, Unit>& st = p->arena_state_;
     read_round_head(r, g, st);
 
-    forget_units(st, g);
-    // Per ork: i32 player, i, j, health.
-    size_t nu = r.count(16, "orks");
-    st.units.resize(nu);
-    for (size_t id = 0; id < nu; ++id) {
-      Unit& u = st.units[id];
-      u.id = int(id);
-      u.player = r.i32();
-      u.pos = read_pos(r, g);
-      u.health = r.i32();
-      place_unit(st, g, int(id));
-    }
-    p->begin_round(p->arena_me_, st.units);
+    // Read in place: the state points at the orks (i32 player, i, j, health each).
+    read_units(r, OrkIslandView::unit_size, st);
+    p->begin_round(p->arena_me_, st.units, st.nb_units, OrkIslandView::unit_size);
   }
 };
 

@@ -35,6 +35,10 @@ struct Runtime {
     s.infection_factor = r.f64();
     s.mask_protection = r.f64();
     read_board(r, g, PATH, p->arena_state_);
+    // Before the first round: no virus, no mask.
+    static vector<uint8_t> no_parts;
+    no_parts.assign(2 * p->arena_state_.cells.size(), 0);
+    p->arena_state_.parts = no_parts.data();
     player = p;
   }
 
@@ -44,31 +48,11 @@ struct Runtime {
     GridData<Cell, Unit>& st = p->arena_state_;
     read_round_head(r, g, st);
 
+    // Read in place: the state points at the virus levels, mask flags and units.
     size_t n = st.cells.size();
-    const uint8_t* virus = r.bytes(n, "virus levels");
-    const uint8_t* mask = r.bytes(n, "masks");
-    for (size_t k = 0; k < n; ++k) {
-      st.cells[k].virus = virus[k];
-      st.cells[k].mask = mask[k] != 0;
-    }
-
-    forget_units(st, g);
-    size_t nu = r.count(28, "units");
-    st.units.resize(nu);
-    for (size_t id = 0; id < nu; ++id) {
-      Unit& u = st.units[id];
-      u.id = int(id);
-      u.player = r.i32();
-      u.pos = read_pos(r, g);
-      u.health = r.i32();
-      u.damage = r.i32();
-      u.turns = r.i32();
-      int32_t flags = r.i32();
-      u.immune = (flags & 1) != 0;
-      u.mask = (flags & 2) != 0;
-      place_unit(st, g, int(id));
-    }
-    p->begin_round(p->arena_me_, st.units);
+    st.parts = r.bytes(2 * n, "virus levels and masks");
+    read_units(r, PandemicView::unit_size, st);
+    p->begin_round(p->arena_me_, st.units, st.nb_units, PandemicView::unit_size);
   }
 };
 

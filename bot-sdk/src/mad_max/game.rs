@@ -1,6 +1,7 @@
 //! [`Game`]: the decoded Mad Max view and the bot's actions.
 
 use super::types::{Cell, CellType, Dir, Pos, Unit, UnitType};
+use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, PerRound, RoundBuf};
 use crate::runner::{Orders, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
@@ -41,9 +42,14 @@ settings! {
     cols = 8;
 }
 
-/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle, refilled
-/// in place every round. Where the kit answers -1 ("none"), this answers `None`; positions off
-/// the board read as desert cells with nothing on them.
+/// Bytes of the round view's head: round, CPU shares, scores.
+const HEAD: usize = 4 + 16 * NB_PLAYERS;
+
+/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle. Each
+/// round's view is kept as the host wrote it and read in place; the unit on each cell is found
+/// through an index built on first use in a round (`crate::lazy`). Where the kit answers -1
+/// ("none"), this answers `None`; positions off the board read as desert cells with nothing on
+/// them.
 #[derive(Clone, Debug, Default)]
 pub struct Game {
     me: usize,
@@ -52,15 +58,12 @@ pub struct Game {
     /// City index per cell, -1 off cities.
     city_at: Vec<i32>,
     cities: Vec<Vec<Pos>>,
-    round: i32,
-    status: [f64; NB_PLAYERS],
-    scores: [i64; NB_PLAYERS],
-    city_owner: Vec<u8>,
-    num_cities: [i32; NB_PLAYERS],
-    units: Vec<Unit>,
-    unit_at: Vec<i32>,
-    warriors: [Vec<usize>; NB_PLAYERS],
-    cars: [Vec<usize>; NB_PLAYERS],
+    /// The round view (before the first round: one with no units, every city player 0's).
+    view: RoundBuf,
+    /// Where the units start in the view (their count, then their records).
+    units_at: usize,
+    nb_units: usize,
+    unit_at: PerRound<CellIndex>,
     orders: Orders,
 }
 
@@ -90,7 +93,7 @@ impl Game {
         for &c in r.bytes(n, "cell types")? {
             kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=5"))?);
         }
-        let mut g = Game { me: header.me, params, kind, city_at: vec![-1; n], unit_at: vec![-1; n], ..Game::default() };
+        let mut g = Game { me: header.me, params, kind, city_at: vec![-1; n], ..Game::default() };
         let count = r.index(r.remaining() / 4, "number of cities")?;
         for c in 0..count {
             let len = r.index(r.remaining() / 8, "a city's size")?;
@@ -103,61 +106,81 @@ impl Game {
             }
             g.cities.push(cells);
         }
-        g.city_owner = vec![0; count];
+        // Until the first round: a view of that round's shape with no units.
+        g.units_at = HEAD + count;
+        g.view.set(&vec![0; g.units_at + 4]);
         Ok(g)
     }
 
-    /// Decodes a round view, as `arena_play` receives it, into this game (in place).
+    /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
+    /// host's buffer itself). A view that does not check leaves the game as it was.
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        let nb_units = self.check_round(view, true)?;
+        self.view.set(view);
+        self.load_round(nb_units);
+        Ok(())
+    }
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked: a round then costs no fuel per cell or
+    /// unit); returns its number of units.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<usize, ViewError> {
+        let (rows, cols) = (self.rows(), self.cols());
         let mut r = Reader::new(view);
-        self.round = r.i32("round")?;
-        for s in self.status.iter_mut() {
-            *s = r.f64("status")?;
-        }
-        for s in self.scores.iter_mut() {
-            *s = r.i64("score")?;
-        }
+        r.bytes(HEAD, "round, status and scores")?;
+        let at = r.offset();
         let owners = r.bytes(self.cities.len(), "city owners")?;
-        if owners.iter().any(|&o| usize::from(o) >= NB_PLAYERS) {
-            return Err(r.error("a city's owner is not a player"));
+        if full && !bytes_at_most(owners, NB_PLAYERS as u8 - 1) {
+            return Err(ViewError { what: "a city's owner is not a player", at });
         }
-        self.city_owner.copy_from_slice(owners);
-        self.num_cities = [0; NB_PLAYERS];
-        for &o in owners {
-            self.num_cities[usize::from(o)] += 1;
-        }
-        for u in &self.units {
-            if let Some(k) = self.cell_index(u.pos) {
-                self.unit_at[k] = -1;
-            }
-        }
-        for l in self.warriors.iter_mut().chain(self.cars.iter_mut()) {
-            l.clear();
-        }
-        // The units are read from their whole block, one bounds check in all.
         let n = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
         let at = r.offset();
-        let bad = |what| ViewError { what, at };
+        let bad = |what| Err(ViewError { what, at });
         let block = r.bytes(n * UNIT_SIZE, "units")?;
-        self.units.clear();
-        for (id, b) in block.chunks_exact(UNIT_SIZE).enumerate() {
-            let [kind, player, i, j, food, water] = fields::<6>(b);
-            let kind = match kind {
-                0 => UnitType::Warrior,
-                1 => UnitType::Car,
-                _ => return Err(bad("a unit's type is not 0 or 1")),
-            };
-            let player = usize::try_from(player).ok().filter(|&p| p < NB_PLAYERS).ok_or(bad("a unit's player"))?;
-            let pos = Pos::new(i, j);
-            let k = self.cell_index(pos).ok_or(bad("a unit is off the board"))?;
-            self.unit_at[k] = id as i32;
-            match kind {
-                UnitType::Warrior => self.warriors[player].push(id),
-                UnitType::Car => self.cars[player].push(id),
+        for b in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
+            let [kind, player, i, j] = fields::<4>(b);
+            if !(0..=1).contains(&kind) {
+                return bad("a unit's type is not 0 or 1");
             }
-            self.units.push(Unit { kind, id, player, food, water, pos });
+            if player as u32 >= NB_PLAYERS as u32 {
+                return bad("a unit's player");
+            }
+            if !on_board(i, j, rows, cols) {
+                return bad("a unit is off the board");
+            }
         }
-        r.finish()
+        r.finish()?;
+        Ok(n)
+    }
+
+    /// The view in `self.view` checked: forgets last round's index.
+    fn load_round(&mut self, nb_units: usize) {
+        self.nb_units = nb_units;
+        self.unit_at.reset();
+    }
+
+    /// The units' records in the view.
+    fn unit_records(&self) -> std::slice::ChunksExact<'_, u8> {
+        self.view.slice(self.units_at + 4, self.nb_units * UNIT_SIZE).chunks_exact(UNIT_SIZE)
+    }
+
+    /// The unit on each cell, built on first use in a round.
+    fn unit_index(&self) -> &CellIndex {
+        self.unit_at.get(|ix| {
+            ix.clear(self.kind.len());
+            let cols = self.cols() as usize;
+            for (id, b) in self.unit_records().enumerate() {
+                let [_, _, i, j] = fields::<4>(b);
+                ix.mark(i as usize * cols + j as usize, id);
+            }
+        })
+    }
+
+    /// The ids of a player's units of one type, ascending.
+    fn units_of(&self, pl: usize, kind: i32) -> Vec<usize> {
+        let mine = self.unit_records().map(fields::<2>).enumerate();
+        mine.filter(|(_, [k, p])| *k == kind && *p as usize == pl).map(|(id, _)| id).collect()
     }
 
     /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
@@ -195,7 +218,7 @@ impl Game {
     }
     /// The round being played, from 0.
     pub fn round(&self) -> i32 {
-        self.round
+        self.view.i32(0)
     }
     /// A cell (`g.cell(p)` or `g.cell((i, j))`); off the board, desert with nothing on it.
     pub fn cell(&self, p: impl Into<Pos>) -> Cell {
@@ -203,8 +226,8 @@ impl Game {
             None => Cell::default(),
             Some(k) => Cell {
                 kind: self.kind[k],
-                owner: usize::try_from(self.city_at[k]).ok().map(|c| usize::from(self.city_owner[c])),
-                id: usize::try_from(self.unit_at[k]).ok(),
+                owner: usize::try_from(self.city_at[k]).ok().and_then(|c| self.city_owner(c)),
+                id: self.unit_index().get(k),
             },
         }
     }
@@ -214,41 +237,55 @@ impl Game {
     }
     /// The unit on a cell, if any (a cheaper `cell(p).id`).
     pub fn unit_at(&self, p: impl Into<Pos>) -> Option<usize> {
-        self.cell_index(p).and_then(|k| usize::try_from(self.unit_at[k]).ok())
+        self.cell_index(p).and_then(|k| self.unit_index().get(k))
     }
     /// Number of units (constant: captured units change team).
     pub fn nb_units(&self) -> usize {
-        self.units.len()
+        self.nb_units
     }
-    /// A unit (`None` for an unknown id).
+    /// A unit (`None` for an unknown id), read from the view.
     pub fn unit(&self, id: usize) -> Option<Unit> {
-        self.units.get(id).copied()
+        if id >= self.nb_units {
+            return None;
+        }
+        let [kind, player, i, j, food, water] =
+            fields::<6>(self.view.slice(self.units_at + 4 + id * UNIT_SIZE, UNIT_SIZE));
+        let kind = if kind == 0 { UnitType::Warrior } else { UnitType::Car };
+        Some(Unit { kind, id, player: player as usize, food, water, pos: Pos::new(i, j) })
     }
     /// Cities a player owns now (0 for a bad id).
     pub fn num_cities(&self, pl: usize) -> i32 {
-        self.num_cities.get(pl).copied().unwrap_or(0)
+        self.view.slice(HEAD, self.cities.len()).iter().filter(|&&o| usize::from(o) == pl).count() as i32
     }
     /// A player's score so far (0 for a bad id).
     pub fn total_score(&self, pl: usize) -> i64 {
-        self.scores.get(pl).copied().unwrap_or(0)
+        if pl < NB_PLAYERS {
+            self.view.i64(4 + 8 * NB_PLAYERS + 8 * pl)
+        } else {
+            0
+        }
     }
     /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
     pub fn status(&self, pl: usize) -> f64 {
-        self.status.get(pl).copied().unwrap_or(-1.0)
+        if pl < NB_PLAYERS {
+            self.view.f64(4 + 8 * pl)
+        } else {
+            -1.0
+        }
     }
     /// The ids of a player's warriors, ascending (empty for a bad id).
     pub fn warriors(&self, pl: usize) -> Vec<usize> {
-        self.warriors.get(pl).cloned().unwrap_or_default()
+        self.units_of(pl, 0)
     }
     /// The ids of a player's cars, ascending (empty for a bad id).
     pub fn cars(&self, pl: usize) -> Vec<usize> {
-        self.cars.get(pl).cloned().unwrap_or_default()
+        self.units_of(pl, 1)
     }
     /// Whether unit `id` may move this round: its player's turn (round mod 4), or a car with
     /// fuel on a road.
     pub fn can_move(&self, id: usize) -> bool {
-        let Some(u) = self.units.get(id) else { return false };
-        if u.player as i32 == self.round.rem_euclid(NB_PLAYERS as i32) {
+        let Some(u) = self.unit(id) else { return false };
+        if u.player as i32 == self.round().rem_euclid(NB_PLAYERS as i32) {
             return true;
         }
         u.kind == UnitType::Car && u.food > 0 && self.cell_type(u.pos) == CellType::Road
@@ -259,7 +296,7 @@ impl Game {
     }
     /// The owner of city `c` (by index in [`Game::cities`]).
     pub fn city_owner(&self, c: usize) -> Option<usize> {
-        self.city_owner.get(c).map(|&o| usize::from(o))
+        (c < self.cities.len()).then(|| usize::from(self.view.bytes()[HEAD + c]))
     }
 
     // ---- actions --------------------------------------------------------------------------
@@ -282,11 +319,6 @@ impl Game {
     }
 }
 
-/// The `N` little-endian `i32` fields at the start of `b` (at least `4 N` bytes long).
-fn fields<const N: usize>(b: &[u8]) -> [i32; N] {
-    std::array::from_fn(|k| i32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]))
-}
-
 impl View for Game {
     const GAME: &'static str = super::GAME;
     fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Self, ViewError> {
@@ -297,5 +329,23 @@ impl View for Game {
     }
     fn flush_orders(&mut self) {
         Game::flush_orders(self)
+    }
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        Some(self.view.storage())
+    }
+    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        match self.check_round(self.view.prefix(len), false) {
+            Ok(nb_units) => {
+                self.view.set_len(len);
+                self.load_round(nb_units);
+                Ok(())
+            }
+            Err(e) => {
+                // The previous view was overwritten: an empty one stands in for it.
+                self.view.set(&vec![0; self.units_at + 4]);
+                self.load_round(0);
+                Err(e)
+            }
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! [`Game`]: the decoded Ork Island view and the bot's actions.
 
 use super::types::{Cell, CellType, Pos, Settings, Unit};
-use crate::conquest::{Common, Regions, View};
+use crate::conquest::{Common, Regions, RoundHead, View};
+use crate::lazy::{fields, i32_at, on_board, CellIndex, PerRound, RoundBuf};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
 pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
@@ -9,16 +10,23 @@ pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
 /// Bytes per ork in the round view.
 const UNIT_SIZE: usize = 16;
 
-/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle, refilled
-/// in place every round. Where the kit answers -1 ("none"), this answers `None`; positions off
-/// the board read as WATER cells with nothing on them.
+/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle. Each
+/// round's view is kept as the host wrote it and read in place; the orks as structs and the ork
+/// on each cell are built on first use in a round (`crate::lazy`). Where the kit answers -1
+/// ("none"), this answers `None`; positions off the board read as WATER cells with nothing on
+/// them.
 #[derive(Clone, Debug, Default)]
 pub struct Game {
     common: Common,
     settings: Settings,
     kind: Vec<CellType>,
-    units: Vec<Unit>,
-    unit_at: Vec<i32>,
+    /// The round view (before the first round: one with no orks).
+    view: RoundBuf,
+    /// Where the orks start in the view.
+    units_at: usize,
+    nb_units: usize,
+    units: PerRound<Vec<Unit>>,
+    unit_at: PerRound<CellIndex>,
 }
 
 impl Game {
@@ -78,38 +86,82 @@ impl Game {
         for &c in r.bytes(n, "cell types")? {
             kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=5"))?);
         }
-        let mut g = Game {
-            common: Common::new(header.me, settings.rows, settings.cols),
-            settings,
-            kind,
-            unit_at: vec![-1; n],
-            ..Game::default()
-        };
+        let mut g =
+            Game { common: Common::new(header.me, settings.rows, settings.cols), settings, kind, ..Game::default() };
         g.common.regions = Regions::read(r, n, |p| g.cell_index(p))?;
+        // Until the first round: a view of that round's shape with no orks.
+        g.units_at = RoundHead::LEN + g.common.regions.owners_len() + 4;
+        g.view.set(&vec![0; g.units_at]);
         Ok(g)
     }
 
-    /// Decodes a round view, as `arena_play` receives it, into this game (in place).
+    /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
+    /// host's buffer itself). A view that does not check leaves the game as it was.
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        let nb_units = self.check_round(view, true)?;
+        self.view.set(view);
+        self.load_round(nb_units);
+        Ok(())
+    }
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked: a round then costs no fuel per cell or
+    /// unit); returns its number of orks.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<usize, ViewError> {
+        let (rows, cols) = (self.settings.rows, self.settings.cols);
         let mut r = Reader::new(view);
-        self.common.head.read(&mut r)?;
-        self.common.regions.read_owners(&mut r)?;
+        r.bytes(RoundHead::LEN, "round, status and scores")?;
+        self.common.regions.check_owners(&mut r)?;
         let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of orks")?;
-        for u in &self.units {
-            if let Some(k) = self.cell_index(u.pos) {
-                self.unit_at[k] = -1;
+        let at = r.offset();
+        let block = r.bytes(nb_units * UNIT_SIZE, "orks")?;
+        for u in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
+            let [player, i, j] = fields::<3>(u);
+            if player as u32 >= NB_PLAYERS as u32 {
+                return Err(ViewError { what: "an ork's player", at });
+            }
+            if !on_board(i, j, rows, cols) {
+                return Err(ViewError { what: "an ork is off the board", at });
             }
         }
-        self.units.clear();
-        for id in 0..nb_units {
-            let player = r.index(NB_PLAYERS - 1, "an ork's player")?;
-            let pos = Pos::new(r.i32("an ork's row")?, r.i32("an ork's column")?);
-            let health = r.i32("an ork's health")?;
-            let k = self.cell_index(pos).ok_or_else(|| r.error("an ork is off the board"))?;
-            self.unit_at[k] = id as i32;
-            self.units.push(Unit { id, player, pos, health });
-        }
-        r.finish()
+        r.finish()?;
+        Ok(nb_units)
+    }
+
+    /// The view in `self.view` checked: reads its head and owners, forgets last round's indexes.
+    fn load_round(&mut self, nb_units: usize) {
+        let b = self.view.bytes();
+        self.common.head.load(b);
+        self.common.regions.load_owners(b, RoundHead::LEN);
+        self.nb_units = nb_units;
+        self.units.reset();
+        self.unit_at.reset();
+    }
+
+    /// The orks, decoded on first use in a round.
+    fn decoded_units(&self) -> &Vec<Unit> {
+        self.units.get(|v| {
+            v.clear();
+            let block = self.view.slice(self.units_at, self.nb_units * UNIT_SIZE);
+            v.extend(block.chunks_exact(UNIT_SIZE).enumerate().map(|(id, b)| {
+                let [player, i, j, health] = fields::<4>(b);
+                Unit { id, player: player as usize, pos: Pos::new(i, j), health }
+            }));
+        })
+    }
+
+    /// The ork on each cell, built on first use in a round.
+    fn unit_index(&self) -> &CellIndex {
+        self.unit_at.get(|ix| {
+            ix.clear(self.kind.len());
+            let cols = self.settings.cols as usize;
+            let block = self.view.slice(self.units_at, self.nb_units * UNIT_SIZE);
+            for (id, b) in block.chunks_exact(UNIT_SIZE).enumerate() {
+                let [_, i, j] = fields::<3>(b);
+                ix.mark(i as usize * cols + j as usize, id);
+            }
+        })
     }
 
     // ---- settings -------------------------------------------------------------------------
@@ -191,7 +243,7 @@ impl Game {
         let Some(k) = self.cell_index(p) else { return Cell::default() };
         Cell {
             kind: self.kind[k],
-            unit_id: usize::try_from(self.unit_at[k]).ok(),
+            unit_id: self.unit_index().get(k),
             city_id: self.common.regions.city_id(k),
             path_id: self.common.regions.path_id(k),
         }
@@ -202,7 +254,7 @@ impl Game {
     }
     /// The ork on a cell.
     pub fn unit_at(&self, p: impl Into<Pos>) -> Option<usize> {
-        self.cell_index(p).and_then(|k| usize::try_from(self.unit_at[k]).ok())
+        self.cell_index(p).and_then(|k| self.unit_index().get(k))
     }
     /// Every cell's type, row-major (for fast loops; see [`Common::cell_index`]).
     pub fn cell_types(&self) -> &[CellType] {
@@ -211,27 +263,28 @@ impl Game {
 
     /// The number of orks (all players): the kit's `nb_units()`.
     pub fn nb_units(&self) -> usize {
-        self.units.len()
+        self.nb_units
     }
     /// An ork by id. Panics on a bad id.
     pub fn unit(&self, id: usize) -> &Unit {
-        match self.units.get(id) {
+        match self.decoded_units().get(id) {
             Some(u) => u,
-            None => panic!("unit({id}): there are {} orks", self.units.len()),
+            None => panic!("unit({id}): there are {} orks", self.nb_units),
         }
     }
     /// All orks, by id.
     pub fn units(&self) -> &[Unit] {
-        &self.units
+        self.decoded_units()
     }
     /// The ids of a player's orks, ascending (the kit's `orks(pl)`; allocates, see
     /// [`Game::units_of`]).
     pub fn orks(&self, pl: usize) -> Vec<usize> {
-        self.units_of(pl).map(|u| u.id).collect()
+        let players = self.view.slice(self.units_at, self.nb_units * UNIT_SIZE).chunks_exact(UNIT_SIZE);
+        players.enumerate().filter(|(_, b)| i32_at(b, 0) as usize == pl).map(|(id, _)| id).collect()
     }
     /// A player's orks, by ascending id.
     pub fn units_of(&self, pl: usize) -> impl Iterator<Item = &Unit> + '_ {
-        self.units.iter().filter(move |u| u.player == pl)
+        self.decoded_units().iter().filter(move |u| u.player == pl)
     }
 }
 
@@ -246,6 +299,24 @@ impl View for Game {
     }
     fn flush_orders(&mut self) {
         self.common.flush_orders()
+    }
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        Some(self.view.storage())
+    }
+    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        match self.check_round(self.view.prefix(len), false) {
+            Ok(nb_units) => {
+                self.view.set_len(len);
+                self.load_round(nb_units);
+                Ok(())
+            }
+            Err(e) => {
+                // The previous view was overwritten: an empty one stands in for it.
+                self.view.set(&vec![0; self.units_at]);
+                self.load_round(0);
+                Err(e)
+            }
+        }
     }
 }
 

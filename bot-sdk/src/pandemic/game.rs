@@ -1,7 +1,8 @@
 //! [`Game`]: the decoded Pandemic view and the bot's actions.
 
 use super::types::{Cell, CellType, Pos, Settings, Unit};
-use crate::conquest::{Common, Regions, View};
+use crate::conquest::{Common, Regions, RoundHead, View};
+use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, PerRound, RoundBuf};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
 pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
@@ -10,8 +11,10 @@ pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
 const UNIT_SIZE: usize = 28;
 
 /// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle. The
-/// same value lives for the whole match; each round refills it in place (no allocation after the
-/// first round).
+/// same value lives for the whole match. Each round's view is kept as the host wrote it and read
+/// in place: cells and units are read from it on access, and what is derived (the units as
+/// structs, the unit on each cell, the cells with a mask) is built on first use in a round
+/// (`crate::lazy`). After the first rounds nothing is allocated.
 ///
 /// Ids: units, players, cities and paths are `usize`; where the kit answers -1 ("none"), this
 /// answers `None`. Positions off the board read as WALL cells with nothing on them.
@@ -20,12 +23,19 @@ pub struct Game {
     common: Common,
     settings: Settings,
     kind: Vec<CellType>,
-    virus: Vec<u8>,
-    /// 0 or 1 per cell (checked when decoding, see [`Game::masks`]).
-    mask: Vec<u8>,
-    mask_cells: Vec<usize>,
-    units: Vec<Unit>,
-    unit_at: Vec<i32>,
+    /// The round view (before the first round: one with no units, no virus and no mask).
+    view: RoundBuf,
+    /// Where the virus levels, the mask flags and the units start in the view.
+    virus_at: usize,
+    mask_at: usize,
+    units_at: usize,
+    nb_units: usize,
+    units: PerRound<Vec<Unit>>,
+    unit_at: PerRound<CellIndex>,
+    mask_cells: PerRound<Vec<usize>>,
+    /// Whether every mask flag is 0 or 1, for [`Game::masks`] (a view read in place is not
+    /// checked when it arrives).
+    masks_ok: PerRound<bool>,
 }
 
 impl Game {
@@ -79,81 +89,108 @@ impl Game {
         for &c in types {
             kind.push(CellType::from_code(c).ok_or_else(|| r.error("a cell type is not 0..=3"))?);
         }
-        let mut g = Game {
-            common: Common::new(header.me, settings.rows, settings.cols),
-            settings,
-            kind,
-            virus: vec![0; n],
-            mask: vec![0; n],
-            unit_at: vec![-1; n],
-            ..Game::default()
-        };
+        let mut g =
+            Game { common: Common::new(header.me, settings.rows, settings.cols), settings, kind, ..Game::default() };
         g.common.regions = Regions::read(r, n, |p| g.cell_index(p))?;
+        // Until the first round: a view of that round's shape with nothing in it.
+        g.virus_at = RoundHead::LEN + g.common.regions.owners_len();
+        g.mask_at = g.virus_at + n;
+        g.units_at = g.mask_at + n + 4;
+        g.view.set(&vec![0; g.units_at]);
         Ok(g)
     }
 
-    /// Decodes a round view, as `arena_play` receives it, into this game (in place).
+    /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
+    /// host's buffer itself). A view that does not check leaves the game as it was.
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let mut r = Reader::new(view);
-        self.common.head.read(&mut r)?;
-        self.common.regions.read_owners(&mut r)?;
-        let n = self.kind.len();
-        self.virus.copy_from_slice(r.bytes(n, "virus levels")?);
-        let at = r.offset();
-        let masks = r.bytes(n, "masks")?;
-        // Few cells hold a mask: look at 8 cells at a time, list them and check the flags, then
-        // copy (`masks()` relies on every byte being 0 or 1).
-        self.mask_cells.clear();
-        let mut chunks = masks.chunks_exact(8);
-        let mut base = 0;
-        for c in &mut chunks {
-            if u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) != 0 {
-                Self::list_masks(c, base, at, &mut self.mask_cells)?;
-            }
-            base += 8;
-        }
-        Self::list_masks(chunks.remainder(), base, at, &mut self.mask_cells)?;
-        self.mask.copy_from_slice(masks);
-        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
-        for u in &self.units {
-            if let Some(k) = self.cell_index(u.pos) {
-                self.unit_at[k] = -1;
-            }
-        }
-        self.units.clear();
-        self.units.reserve(nb_units);
-        for id in 0..nb_units {
-            let player = r.index(NB_PLAYERS - 1, "a unit's player")?;
-            let pos = Pos::new(r.i32("a unit's row")?, r.i32("a unit's column")?);
-            let health = r.i32("a unit's health")?;
-            let damage = r.i32("a unit's damage")?;
-            let turns = r.i32("a unit's turns")?;
-            let flags = r.i32("a unit's flags")?;
-            let k = self.cell_index(pos).ok_or_else(|| r.error("a unit is off the board"))?;
-            self.unit_at[k] = id as i32;
-            self.units.push(Unit {
-                id,
-                player,
-                pos,
-                health,
-                damage,
-                turns,
-                immune: flags & 1 != 0,
-                mask: flags & 2 != 0,
-            });
-        }
-        r.finish()
+        let nb_units = self.check_round(view, true)?;
+        self.view.set(view);
+        self.load_round(nb_units);
+        Ok(())
     }
 
-    fn list_masks(bytes: &[u8], base: usize, at: usize, out: &mut Vec<usize>) -> Result<(), ViewError> {
-        for (t, &b) in bytes.iter().enumerate() {
-            match b {
-                0 => {}
-                1 => out.push(base + t),
-                _ => return Err(ViewError { what: "a mask flag is not 0 or 1", at: at + base + t }),
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked: a round then costs no fuel per cell or
+    /// unit); returns its number of units.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<usize, ViewError> {
+        let (rows, cols) = (self.settings.rows, self.settings.cols);
+        let mut r = Reader::new(view);
+        r.bytes(RoundHead::LEN, "round, status and scores")?;
+        self.common.regions.check_owners(&mut r)?;
+        let n = self.kind.len();
+        r.bytes(n, "virus levels")?;
+        let at = r.offset();
+        // `masks()` relies on every byte being 0 or 1 (it checks them itself otherwise).
+        let masks = r.bytes(n, "masks")?;
+        if full && !bytes_at_most(masks, 1) {
+            return Err(ViewError { what: "a mask flag is not 0 or 1", at });
+        }
+        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
+        let at = r.offset();
+        let block = r.bytes(nb_units * UNIT_SIZE, "units")?;
+        for u in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
+            let [player, i, j] = fields::<3>(u);
+            if player as u32 >= NB_PLAYERS as u32 {
+                return Err(ViewError { what: "a unit's player", at });
+            }
+            if !on_board(i, j, rows, cols) {
+                return Err(ViewError { what: "a unit is off the board", at });
             }
         }
-        Ok(())
+        r.finish()?;
+        Ok(nb_units)
+    }
+
+    /// The view in `self.view` checked: reads its head and owners, forgets last round's indexes.
+    fn load_round(&mut self, nb_units: usize) {
+        let b = self.view.bytes();
+        self.common.head.load(b);
+        self.common.regions.load_owners(b, RoundHead::LEN);
+        self.nb_units = nb_units;
+        self.units.reset();
+        self.unit_at.reset();
+        self.mask_cells.reset();
+        self.masks_ok.reset();
+    }
+
+    /// The units, decoded on first use in a round.
+    fn decoded_units(&self) -> &Vec<Unit> {
+        self.units.get(|v| {
+            v.clear();
+            let block = self.view.slice(self.units_at, self.nb_units * UNIT_SIZE);
+            v.extend(block.chunks_exact(UNIT_SIZE).enumerate().map(|(id, b)| {
+                let [player, i, j, health, damage, turns, flags] = fields::<7>(b);
+                Unit {
+                    id,
+                    player: player as usize,
+                    pos: Pos::new(i, j),
+                    health,
+                    damage,
+                    turns,
+                    immune: flags & 1 != 0,
+                    mask: flags & 2 != 0,
+                }
+            }));
+        })
+    }
+
+    /// The unit on each cell, built on first use in a round.
+    fn unit_index(&self) -> &CellIndex {
+        self.unit_at.get(|ix| {
+            ix.clear(self.kind.len());
+            let cols = self.settings.cols as usize;
+            let block = self.view.slice(self.units_at, self.nb_units * UNIT_SIZE);
+            for (id, b) in block.chunks_exact(UNIT_SIZE).enumerate() {
+                let [_, i, j] = fields::<3>(b);
+                ix.mark(i as usize * cols + j as usize, id);
+            }
+        })
+    }
+
+    /// The player of unit `id` (< `nb_units`), read from the view.
+    fn unit_player(&self, id: usize) -> usize {
+        self.view.i32(self.units_at + id * UNIT_SIZE) as usize
     }
 
     // ---- settings -------------------------------------------------------------------------
@@ -209,13 +246,14 @@ impl Game {
     /// with nothing on it.
     pub fn cell(&self, p: impl Into<Pos>) -> Cell {
         let Some(k) = self.cell_index(p) else { return Cell::default() };
+        let b = self.view.bytes();
         Cell {
             kind: self.kind[k],
-            unit_id: usize::try_from(self.unit_at[k]).ok(),
+            unit_id: self.unit_index().get(k),
             city_id: self.common.regions.city_id(k),
             path_id: self.common.regions.path_id(k),
-            virus: self.virus[k] as i32,
-            mask: self.mask[k] != 0,
+            virus: b[self.virus_at + k] as i32,
+            mask: b[self.mask_at + k] != 0,
         }
     }
     /// The cell type (WALL off the board).
@@ -224,57 +262,73 @@ impl Game {
     }
     /// The unit on a cell.
     pub fn unit_at(&self, p: impl Into<Pos>) -> Option<usize> {
-        self.cell_index(p).and_then(|k| usize::try_from(self.unit_at[k]).ok())
+        self.cell_index(p).and_then(|k| self.unit_index().get(k))
     }
     /// The virus level of a cell (0 off the board).
     pub fn virus(&self, p: impl Into<Pos>) -> i32 {
-        self.cell_index(p).map_or(0, |k| self.virus[k] as i32)
+        self.cell_index(p).map_or(0, |k| self.view.bytes()[self.virus_at + k] as i32)
     }
     /// A mask lies on the cell.
     pub fn mask_at(&self, p: impl Into<Pos>) -> bool {
-        self.cell_index(p).is_some_and(|k| self.mask[k] != 0)
+        self.cell_index(p).is_some_and(|k| self.view.bytes()[self.mask_at + k] != 0)
     }
     /// Every cell's type, row-major (for fast loops; see [`Common::cell_index`]).
     pub fn cell_types(&self) -> &[CellType] {
         &self.kind
     }
-    /// Every cell's virus level, row-major.
+    /// Every cell's virus level, row-major (straight from the view).
     pub fn virus_levels(&self) -> &[u8] {
-        &self.virus
+        self.view.slice(self.virus_at, self.kind.len())
     }
-    /// Every cell's mask flag, row-major.
+    /// Every cell's mask flag, row-major (straight from the view).
     pub fn masks(&self) -> &[bool] {
-        // SAFETY: every byte is 0 or 1 (checked by `read_round`; 0 before the first round), which
-        // are the representations of `false` and `true`; same size and alignment.
-        unsafe { std::slice::from_raw_parts(self.mask.as_ptr().cast::<bool>(), self.mask.len()) }
+        let flags = self.view.slice(self.mask_at, self.kind.len());
+        let ok = *self.masks_ok.get(|ok| *ok = bytes_at_most(flags, 1));
+        assert!(ok, "arena_bot: a mask flag of the round view is not 0 or 1");
+        // SAFETY: every byte is 0 or 1 (checked just above), which are the representations of
+        // `false` and `true`; same size and alignment.
+        unsafe { std::slice::from_raw_parts(flags.as_ptr().cast::<bool>(), flags.len()) }
     }
     /// Row-major indices of the cells where a mask lies, ascending (see [`Common::cell_pos`]).
     pub fn mask_cells(&self) -> &[usize] {
-        &self.mask_cells
+        self.mask_cells.get(|out| {
+            out.clear();
+            // Few cells hold a mask: look at 8 cells at a time.
+            let flags = self.view.slice(self.mask_at, self.kind.len());
+            let mut chunks = flags.chunks_exact(8);
+            let mut base = 0;
+            for c in &mut chunks {
+                if u64::from_le_bytes(c.try_into().unwrap_or([0; 8])) != 0 {
+                    out.extend(c.iter().enumerate().filter(|(_, &f)| f != 0).map(|(t, _)| base + t));
+                }
+                base += 8;
+            }
+            out.extend(chunks.remainder().iter().enumerate().filter(|(_, &f)| f != 0).map(|(t, _)| base + t));
+        })
     }
 
     /// The number of units (all players).
     pub fn total_units(&self) -> usize {
-        self.units.len()
+        self.nb_units
     }
     /// A unit by id. Panics on a bad id.
     pub fn unit(&self, id: usize) -> &Unit {
-        match self.units.get(id) {
+        match self.decoded_units().get(id) {
             Some(u) => u,
-            None => panic!("unit({id}): there are {} units", self.units.len()),
+            None => panic!("unit({id}): there are {} units", self.nb_units),
         }
     }
     /// All units, by id.
     pub fn units(&self) -> &[Unit] {
-        &self.units
+        self.decoded_units()
     }
     /// The ids of a player's units, ascending (allocates; see [`Game::units_of`]).
     pub fn my_units(&self, pl: usize) -> Vec<usize> {
-        self.units_of(pl).map(|u| u.id).collect()
+        (0..self.nb_units).filter(|&id| self.unit_player(id) == pl).collect()
     }
     /// A player's units, by ascending id.
     pub fn units_of(&self, pl: usize) -> impl Iterator<Item = &Unit> + '_ {
-        self.units.iter().filter(move |u| u.player == pl)
+        self.decoded_units().iter().filter(move |u| u.player == pl)
     }
 }
 
@@ -289,6 +343,24 @@ impl View for Game {
     }
     fn flush_orders(&mut self) {
         self.common.flush_orders()
+    }
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        Some(self.view.storage())
+    }
+    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        match self.check_round(self.view.prefix(len), false) {
+            Ok(nb_units) => {
+                self.view.set_len(len);
+                self.load_round(nb_units);
+                Ok(())
+            }
+            Err(e) => {
+                // The previous view was overwritten: an empty one stands in for it.
+                self.view.set(&vec![0; self.units_at]);
+                self.load_round(0);
+                Err(e)
+            }
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`Game`]: the decoded Purge view and the bot's actions.
 
 use super::types::{BonusType, Cell, CellType, Citizen, CitizenType, Dir, Pos, WeaponType};
+use crate::lazy::{bytes_at_most, fields, i32_at, on_board, CellIndex, PerRound, RoundBuf};
 use crate::runner::{RecordOrders, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
@@ -91,28 +92,40 @@ settings! {
     max_num_barricades = 32;
 }
 
-/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle, refilled
-/// in place every round. Where the kit answers -1 ("none"), this answers `None`; positions off
-/// the board read as building cells with nothing on them.
+/// Bytes of the round view's head: round, CPU shares, scores.
+const HEAD: usize = 4 + 16 * NB_PLAYERS;
+
+/// Where the parts of a round view start and how many records they have.
+#[derive(Clone, Copy, Debug, Default)]
+struct Layout {
+    /// The barricades' count, then their records.
+    barricades_at: usize,
+    nb_barricades: usize,
+    /// The citizens' count, then their records.
+    citizens_at: usize,
+    nb_citizens: usize,
+    /// The number of citizen ids.
+    ids: usize,
+}
+
+/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle. Each
+/// round's view is kept as the host wrote it and read in place; the citizen and barricade on
+/// each cell and the citizens by id are found through indexes built on first use in a round
+/// (`crate::lazy`). Where the kit answers -1 ("none"), this answers `None`; positions off the
+/// board read as building cells with nothing on them.
 #[derive(Clone, Debug, Default)]
 pub struct Game {
     me: usize,
     params: Vec<i32>,
     building: Vec<bool>,
-    round: i32,
-    status: [f64; NB_PLAYERS],
-    scores: [i64; NB_PLAYERS],
-    /// Item code per cell (0 none, 1 money, 2 food, 3 gun, 4 bazooka), as the view has them.
-    item: Vec<u8>,
-    /// Barricade per cell: (owner, resistance).
-    barricade: Vec<Option<(usize, i32)>>,
-    barricade_cells: Vec<usize>,
-    /// Citizens by id (`None` for ids of the dead).
-    citizens: Vec<Option<Citizen>>,
-    citizen_at: Vec<i32>,
-    builders: [Vec<usize>; NB_PLAYERS],
-    warriors: [Vec<usize>; NB_PLAYERS],
-    barricades: [Vec<Pos>; NB_PLAYERS],
+    /// The round view (before the first round: one with nothing in it).
+    view: RoundBuf,
+    layout: Layout,
+    /// Per cell: the citizen's id, the barricade's record.
+    citizen_at: PerRound<CellIndex>,
+    barricade_at: PerRound<CellIndex>,
+    /// Per citizen id: its record (-1 for the dead).
+    record_of: PerRound<Vec<i32>>,
     orders: RecordOrders<3>,
 }
 
@@ -146,93 +159,142 @@ impl Game {
                 _ => return Err(r.error("a cell type is not 0 or 1")),
             });
         }
-        Ok(Game {
-            me: header.me,
-            params,
-            building,
-            item: vec![0; n],
-            barricade: vec![None; n],
-            citizen_at: vec![-1; n],
-            orders: RecordOrders::new(),
-            ..Game::default()
+        let mut g = Game { me: header.me, params, building, orders: RecordOrders::new(), ..Game::default() };
+        // Until the first round: a view of that round's shape with nothing in it.
+        let empty = vec![0; HEAD + n + 12];
+        let layout = g.check_round(&empty, true)?;
+        g.view.set(&empty);
+        g.load_round(layout);
+        Ok(g)
+    }
+
+    /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
+    /// host's buffer itself). A view that does not check leaves the game as it was.
+    pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        let layout = self.check_round(view, true)?;
+        self.view.set(view);
+        self.load_round(layout);
+        Ok(())
+    }
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked); returns where its parts are.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<Layout, ViewError> {
+        let (rows, cols) = (self.board_rows(), self.board_cols());
+        let mut r = Reader::new(view);
+        r.bytes(HEAD, "round, status and scores")?;
+        let at = r.offset();
+        let items = r.bytes(self.building.len(), "items")?;
+        if full && !bytes_at_most(items, 4) {
+            return Err(ViewError { what: "an item is not 0..=4", at });
+        }
+        let barricades_at = r.offset();
+        let nb_barricades = r.index(r.remaining() / BARRICADE_SIZE, "number of barricades")?;
+        let at = r.offset();
+        let block = r.bytes(nb_barricades * BARRICADE_SIZE, "barricades")?;
+        for b in block[..if full { block.len() } else { 0 }].chunks_exact(BARRICADE_SIZE) {
+            let [pl, i, j] = fields::<3>(b);
+            if pl as u32 >= NB_PLAYERS as u32 {
+                return Err(ViewError { what: "a barricade's player", at });
+            }
+            if !on_board(i, j, rows, cols) {
+                return Err(ViewError { what: "a barricade off the board", at });
+            }
+        }
+        let citizens_at = r.offset();
+        let nb_citizens = r.index(r.remaining() / CITIZEN_SIZE, "number of citizens")?;
+        let at = r.offset();
+        let bad = |what| ViewError { what, at };
+        let block = r.bytes(nb_citizens * CITIZEN_SIZE, "citizens")?;
+        let ids = r.index(i32::MAX as usize, "number of citizen ids")?;
+        for c in block[..if full { block.len() } else { 0 }].chunks_exact(CITIZEN_SIZE) {
+            let [id, kind, player, i, j, weapon] = fields::<6>(c);
+            if !usize::try_from(id).is_ok_and(|id| id < ids) {
+                return Err(bad("a citizen's id"));
+            }
+            if !(0..=1).contains(&kind) {
+                return Err(bad("a citizen's type is not 0 or 1"));
+            }
+            if player as u32 >= NB_PLAYERS as u32 {
+                return Err(bad("a citizen's player"));
+            }
+            if WeaponType::from_code(weapon).is_none() {
+                return Err(bad("a citizen's weapon is not 0..=3"));
+            }
+            if !on_board(i, j, rows, cols) {
+                return Err(bad("a citizen is off the board"));
+            }
+        }
+        r.finish()?;
+        Ok(Layout { barricades_at, nb_barricades, citizens_at, nb_citizens, ids })
+    }
+
+    /// The view in `self.view` checked: forgets last round's indexes.
+    fn load_round(&mut self, layout: Layout) {
+        self.layout = layout;
+        self.citizen_at.reset();
+        self.barricade_at.reset();
+        self.record_of.reset();
+    }
+
+    /// The barricades' records in the view.
+    fn barricade_records(&self) -> std::slice::ChunksExact<'_, u8> {
+        let l = &self.layout;
+        self.view.slice(l.barricades_at + 4, l.nb_barricades * BARRICADE_SIZE).chunks_exact(BARRICADE_SIZE)
+    }
+
+    /// The citizens' records in the view.
+    fn citizen_records(&self) -> std::slice::ChunksExact<'_, u8> {
+        let l = &self.layout;
+        self.view.slice(l.citizens_at + 4, l.nb_citizens * CITIZEN_SIZE).chunks_exact(CITIZEN_SIZE)
+    }
+
+    /// The citizen on each cell, built on first use in a round.
+    fn citizen_index(&self) -> &CellIndex {
+        self.citizen_at.get(|ix| {
+            ix.clear(self.building.len());
+            let cols = self.board_cols() as usize;
+            for c in self.citizen_records() {
+                let [id, _, _, i, j] = fields::<5>(c);
+                ix.mark(i as usize * cols + j as usize, id as usize);
+            }
         })
     }
 
-    /// Decodes a round view, as `arena_play` receives it, into this game (in place).
-    pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let mut r = Reader::new(view);
-        self.round = r.i32("round")?;
-        for s in self.status.iter_mut() {
-            *s = r.f64("status")?;
-        }
-        for s in self.scores.iter_mut() {
-            *s = r.i64("score")?;
-        }
-        let n = self.building.len();
-        let items = r.bytes(n, "items")?;
-        if !item_codes_ok(items) {
-            return Err(r.error("an item is not 0..=4"));
-        }
-        self.item.copy_from_slice(items);
-        for &k in &self.barricade_cells {
-            self.barricade[k] = None;
-        }
-        self.barricade_cells.clear();
-        for l in self.barricades.iter_mut() {
-            l.clear();
-        }
-        // Barricades and citizens are read from their whole block, one bounds check each
-        // (reading field by field was most of a bot's time in the sandbox).
-        let nb = r.index(r.remaining() / BARRICADE_SIZE, "number of barricades")?;
-        let at = r.offset();
-        for b in r.bytes(nb * BARRICADE_SIZE, "barricades")?.chunks_exact(BARRICADE_SIZE) {
-            let [pl, i, j, resistance] = fields::<4>(b);
-            let pl = usize::try_from(pl)
-                .ok()
-                .filter(|&pl| pl < NB_PLAYERS)
-                .ok_or(ViewError { what: "a barricade's player", at })?;
-            let p = Pos::new(i, j);
-            let k = self.cell_index(p).ok_or(ViewError { what: "a barricade off the board", at })?;
-            self.barricade[k] = Some((pl, resistance));
-            self.barricade_cells.push(k);
-            self.barricades[pl].push(p);
-        }
-        for c in self.citizens.iter().flatten() {
-            if let Some(k) = self.cell_index(c.pos) {
-                self.citizen_at[k] = -1;
+    /// The barricade (its record) on each cell, built on first use in a round.
+    fn barricade_index(&self) -> &CellIndex {
+        self.barricade_at.get(|ix| {
+            ix.clear(self.building.len());
+            let cols = self.board_cols() as usize;
+            for (k, b) in self.barricade_records().enumerate() {
+                let [_, i, j] = fields::<3>(b);
+                ix.mark(i as usize * cols + j as usize, k);
+            }
+        })
+    }
+
+    /// The record of each citizen id, built on first use in a round.
+    fn records(&self) -> &Vec<i32> {
+        self.record_of.get(|v| {
+            v.clear();
+            v.resize(self.layout.ids, -1);
+            for (k, c) in self.citizen_records().enumerate() {
+                v[i32_at(c, 0) as usize] = k as i32;
+            }
+        })
+    }
+
+    /// The ids of a player's citizens of one type, ascending.
+    fn citizens_of(&self, pl: usize, kind: i32) -> Vec<usize> {
+        let mut v = Vec::new();
+        for c in self.citizen_records() {
+            let [id, k, player] = fields::<3>(c);
+            if k == kind && player as usize == pl {
+                v.push(id as usize);
             }
         }
-        for l in self.builders.iter_mut().chain(self.warriors.iter_mut()) {
-            l.clear();
-        }
-        let alive = r.index(r.remaining() / CITIZEN_SIZE, "number of citizens")?;
-        let at = r.offset();
-        let bad = |what| ViewError { what, at };
-        let block = r.bytes(alive * CITIZEN_SIZE, "citizens")?;
-        // The number of ids follows the citizens: read it first, to fill the table in place.
-        let ids = r.index(i32::MAX as usize, "number of citizen ids")?;
-        self.citizens.clear();
-        self.citizens.resize(ids, None);
-        for c in block.chunks_exact(CITIZEN_SIZE) {
-            let [id, kind, player, i, j, weapon, life] = fields::<7>(c);
-            let id = usize::try_from(id).ok().filter(|&id| id < ids).ok_or(bad("a citizen's id"))?;
-            let kind = match kind {
-                0 => CitizenType::Builder,
-                1 => CitizenType::Warrior,
-                _ => return Err(bad("a citizen's type is not 0 or 1")),
-            };
-            let player = usize::try_from(player).ok().filter(|&p| p < NB_PLAYERS).ok_or(bad("a citizen's player"))?;
-            let pos = Pos::new(i, j);
-            let weapon = WeaponType::from_code(weapon).ok_or(bad("a citizen's weapon is not 0..=3"))?;
-            let k = self.cell_index(pos).ok_or(bad("a citizen is off the board"))?;
-            self.citizen_at[k] = id as i32;
-            match kind {
-                CitizenType::Builder => self.builders[player].push(id),
-                CitizenType::Warrior => self.warriors[player].push(id),
-            }
-            self.citizens[id] = Some(Citizen { kind, id, player, pos, weapon, life });
-        }
-        r.finish()
+        v
     }
 
     /// Gives the buffered orders to the host. Called when the buffer is full and at the end of
@@ -315,11 +377,11 @@ impl Game {
     }
     /// The round being played, from 0.
     pub fn round(&self) -> i32 {
-        self.round
+        self.view.i32(0)
     }
     /// This round is daylight.
     pub fn is_day(&self) -> bool {
-        self.is_round_day(self.round)
+        self.is_round_day(self.round())
     }
     /// This round is night.
     pub fn is_night(&self) -> bool {
@@ -330,51 +392,73 @@ impl Game {
         match self.cell_index(p) {
             None => Cell { kind: CellType::Building, ..Cell::default() },
             Some(k) => {
-                let (bonus, weapon) = match self.item[k] {
+                let (bonus, weapon) = match self.view.bytes()[HEAD + k] {
                     1 => (BonusType::Money, WeaponType::NoWeapon),
                     2 => (BonusType::Food, WeaponType::NoWeapon),
                     3 => (BonusType::NoBonus, WeaponType::Gun),
                     4 => (BonusType::NoBonus, WeaponType::Bazooka),
                     _ => (BonusType::NoBonus, WeaponType::NoWeapon),
                 };
+                let barricade = self.barricade_index().get(k).map(|b| {
+                    fields::<4>(self.view.slice(self.layout.barricades_at + 4 + b * BARRICADE_SIZE, BARRICADE_SIZE))
+                });
                 Cell {
                     kind: if self.building[k] { CellType::Building } else { CellType::Street },
                     bonus,
                     weapon,
-                    resistance: self.barricade[k].map(|b| b.1),
-                    b_owner: self.barricade[k].map(|b| b.0),
-                    id: usize::try_from(self.citizen_at[k]).ok(),
+                    resistance: barricade.map(|b| b[3]),
+                    b_owner: barricade.map(|b| b[0] as usize),
+                    id: self.citizen_index().get(k),
                 }
             }
         }
     }
     /// A citizen alive now (`None` for the ids of the dead and unknown ids).
     pub fn citizen(&self, id: usize) -> Option<Citizen> {
-        self.citizens.get(id).copied().flatten()
+        let k = usize::try_from(*self.records().get(id)?).ok()?;
+        let b = self.view.slice(self.layout.citizens_at + 4 + k * CITIZEN_SIZE, CITIZEN_SIZE);
+        let [_, kind, player, i, j, weapon, life] = fields::<7>(b);
+        Some(Citizen {
+            kind: if kind == 0 { CitizenType::Builder } else { CitizenType::Warrior },
+            id,
+            player: player as usize,
+            pos: Pos::new(i, j),
+            weapon: WeaponType::from_code(weapon).unwrap_or(WeaponType::NoWeapon),
+            life,
+        })
     }
     /// Citizen ids so far (the dead included; reborn citizens get new ids).
     pub fn num_citizen_ids(&self) -> usize {
-        self.citizens.len()
+        self.layout.ids
     }
     /// The ids of a player's builders, ascending (empty for a bad id).
     pub fn builders(&self, pl: usize) -> Vec<usize> {
-        self.builders.get(pl).cloned().unwrap_or_default()
+        self.citizens_of(pl, 0)
     }
     /// The ids of a player's warriors, ascending (empty for a bad id).
     pub fn warriors(&self, pl: usize) -> Vec<usize> {
-        self.warriors.get(pl).cloned().unwrap_or_default()
+        self.citizens_of(pl, 1)
     }
     /// The positions of a player's barricades, row-major (empty for a bad id).
     pub fn barricades(&self, pl: usize) -> Vec<Pos> {
-        self.barricades.get(pl).cloned().unwrap_or_default()
+        let mine = self.barricade_records().map(fields::<3>).filter(|b| b[0] as usize == pl);
+        mine.map(|[_, i, j]| Pos::new(i, j)).collect()
     }
     /// A player's score (0 for a bad id).
     pub fn score(&self, pl: usize) -> i64 {
-        self.scores.get(pl).copied().unwrap_or(0)
+        if pl < NB_PLAYERS {
+            self.view.i64(4 + 8 * NB_PLAYERS + 8 * pl)
+        } else {
+            0
+        }
     }
     /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
     pub fn status(&self, pl: usize) -> f64 {
-        self.status.get(pl).copied().unwrap_or(-1.0)
+        if pl < NB_PLAYERS {
+            self.view.f64(4 + 8 * pl)
+        } else {
+            -1.0
+        }
     }
 
     // ---- actions --------------------------------------------------------------------------
@@ -403,25 +487,6 @@ impl Game {
     }
 }
 
-/// The `N` little-endian `i32` fields at the start of `b` (at least `4 N` bytes long).
-fn fields<const N: usize>(b: &[u8]) -> [i32; N] {
-    std::array::from_fn(|k| i32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]))
-}
-
-/// Whether every byte is an item code (at most 4), eight bytes at a time: the check byte by
-/// byte was a third of a Demo's time in the sandbox. A byte b < 128 is at most 4 iff b + 123 <
-/// 128; a byte of 128 or more has its high bit set already (and its carry only spoils a
-/// verdict that is false anyway).
-fn item_codes_ok(items: &[u8]) -> bool {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    let mut words = items.chunks_exact(8);
-    let whole = words.by_ref().all(|w| {
-        let v = u64::from_le_bytes(<[u8; 8]>::try_from(w).unwrap_or([0xff; 8]));
-        (v.wrapping_add(LOW * 123) | v) & (LOW * 0x80) == 0
-    });
-    whole && words.remainder().iter().all(|&b| b <= 4)
-}
-
 /// An id that does not fit is sent as -1: ignored by the host (and counted).
 fn id_field(id: usize) -> i32 {
     i32::try_from(id).unwrap_or(-1)
@@ -438,24 +503,44 @@ impl View for Game {
     fn flush_orders(&mut self) {
         Game::flush_orders(self)
     }
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        Some(self.view.storage())
+    }
+    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        match self.check_round(self.view.prefix(len), false) {
+            Ok(layout) => {
+                self.view.set_len(len);
+                self.load_round(layout);
+                Ok(())
+            }
+            Err(e) => {
+                // The previous view was overwritten: an empty one stands in for it.
+                let n = self.building.len();
+                self.view.set(&vec![0; HEAD + n + 12]);
+                self.load_round(Layout { barricades_at: HEAD + n, citizens_at: HEAD + n + 4, ..Layout::default() });
+                Err(e)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn item_codes_are_checked_word_by_word_and_in_the_tail() {
+        let item_codes_ok = |v: &[u8]| crate::lazy::bytes_at_most(v, 4);
         for len in [0usize, 1, 7, 8, 9, 450, 451] {
             let ok = vec![4u8; len];
-            assert!(super::item_codes_ok(&ok), "{len}");
+            assert!(item_codes_ok(&ok), "{len}");
             for at in [0, len / 2, len.saturating_sub(1)] {
                 for bad in [5u8, 7, 8, 127, 128, 200, 255] {
                     if len == 0 {
                         continue;
                     }
                     let mut v: Vec<u8> = (0..len).map(|k| (k % 5) as u8).collect();
-                    assert!(super::item_codes_ok(&v), "{len}");
+                    assert!(item_codes_ok(&v), "{len}");
                     v[at] = bad;
-                    assert!(!super::item_codes_ok(&v), "{len} {at} {bad}");
+                    assert!(!item_codes_ok(&v), "{len} {at} {bad}");
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! [`Game`]: the decoded Walking Dead view and the bot's actions.
 
 use super::types::{Cell, CellType, Dir, Pos, Settings, Unit, UnitType};
+use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, PerRound, RoundBuf};
 use crate::runner::{Orders, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
@@ -9,28 +10,38 @@ pub use crate::runner::{ORDER_CHUNK, ORDER_SIZE};
 /// Bytes per unit in the round view.
 const UNIT_SIZE: usize = 20;
 
-/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle, refilled
-/// in place every round. Where the kit answers -1 ("none"), this answers `None`; positions off
-/// the board read as waste cells with nothing on them.
+/// Bytes of the round view's head: round, CPU shares, scores, strengths.
+const HEAD: usize = 4 + 20 * NB_PLAYERS;
+
+/// Each clan's alive and dead units and the zombies, by ascending id.
+#[derive(Clone, Debug, Default)]
+struct Lists {
+    alive: [Vec<usize>; NB_PLAYERS],
+    dead: [Vec<usize>; NB_PLAYERS],
+    zombies: Vec<usize>,
+}
+
+/// What the bot sees and does: the kit's `State`, `Settings` and `Action` in one handle. Each
+/// round's view is kept as the host wrote it and read in place; the units as structs, the unit
+/// and food on each cell and the clans' lists are built on first use in a round
+/// (`crate::lazy`). Where the kit answers -1 ("none"), this answers `None`; positions off the
+/// board read as waste cells with nothing on them.
 #[derive(Clone, Debug, Default)]
 pub struct Game {
     me: usize,
     settings: Settings,
     waste: Vec<bool>,
-    round: i32,
-    status: [f64; NB_PLAYERS],
-    scores: [i64; NB_PLAYERS],
-    strength: [i32; NB_PLAYERS],
-    /// Owner + 1 per cell (0 none), as the view has them.
-    owner: Vec<u8>,
-    food: Vec<bool>,
-    /// The cells `food` marks, to clear them next round.
-    food_cells: Vec<usize>,
-    units: Vec<Unit>,
-    unit_at: Vec<i32>,
-    alive: [Vec<usize>; NB_PLAYERS],
-    dead: [Vec<usize>; NB_PLAYERS],
-    zombies: Vec<usize>,
+    /// The round view (before the first round: one with nothing in it).
+    view: RoundBuf,
+    /// Where the food list and the units start in the view, and their numbers.
+    food_at: usize,
+    nb_food: usize,
+    units_at: usize,
+    nb_units: usize,
+    units: PerRound<Vec<Unit>>,
+    unit_at: PerRound<CellIndex>,
+    food: PerRound<CellIndex>,
+    lists: PerRound<Lists>,
     orders: Orders,
 }
 
@@ -79,81 +90,141 @@ impl Game {
                 _ => return Err(r.error("a cell type is not 0 or 1")),
             });
         }
-        Ok(Game {
-            me: header.me,
-            settings,
-            waste,
-            owner: vec![0; n],
-            food: vec![false; n],
-            unit_at: vec![-1; n],
-            orders: Orders::new(),
-            ..Game::default()
+        let mut g = Game { me: header.me, settings, waste, orders: Orders::new(), ..Game::default() };
+        // Until the first round: a view of that round's shape with nothing in it.
+        let empty = vec![0; HEAD + n + 8];
+        let layout = g.check_round(&empty, true)?;
+        g.view.set(&empty);
+        g.load_round(layout);
+        Ok(g)
+    }
+
+    /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
+    /// host's buffer itself). A view that does not check leaves the game as it was.
+    pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        let layout = self.check_round(view, true)?;
+        self.view.set(view);
+        self.load_round(layout);
+        Ok(())
+    }
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked); returns where its food and units are
+    /// and how many: `[food_at, nb_food, units_at, nb_units]`.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<[usize; 4], ViewError> {
+        let (rows, cols) = (self.settings.board_rows, self.settings.board_cols);
+        let mut r = Reader::new(view);
+        r.bytes(HEAD, "round, status, scores and strengths")?;
+        let at = r.offset();
+        let owners = r.bytes(self.waste.len(), "owners")?;
+        if full && !bytes_at_most(owners, NB_PLAYERS as u8) {
+            return Err(ViewError { what: "an owner is not 0..=4", at });
+        }
+        let food_at = r.offset();
+        let nb_food = r.index(r.remaining() / 8, "number of food items")?;
+        let at = r.offset();
+        let food = r.bytes(nb_food * 8, "food")?;
+        for f in food[..if full { food.len() } else { 0 }].chunks_exact(8) {
+            let [i, j] = fields::<2>(f);
+            if !on_board(i, j, rows, cols) {
+                return Err(ViewError { what: "food off the board", at });
+            }
+        }
+        let units_at = r.offset();
+        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
+        let at = r.offset();
+        let bad = |what| Err(ViewError { what, at });
+        let block = r.bytes(nb_units * UNIT_SIZE, "units")?;
+        for u in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
+            let [kind, player, i, j] = fields::<4>(u);
+            match (kind, player) {
+                (0 | 1, 0..=3) | (2, -1..=3) => {}
+                (0..=2, -1) => return bad("an alive or dead unit has no player"),
+                (0..=2, _) => return bad("a unit's player is not -1..=3"),
+                _ => return bad("a unit's type"),
+            }
+            if !on_board(i, j, rows, cols) {
+                return bad("a unit is off the board");
+            }
+        }
+        r.finish()?;
+        Ok([food_at, nb_food, units_at, nb_units])
+    }
+
+    /// The view in `self.view` checked: forgets last round's indexes.
+    fn load_round(&mut self, [food_at, nb_food, units_at, nb_units]: [usize; 4]) {
+        (self.food_at, self.nb_food, self.units_at, self.nb_units) = (food_at, nb_food, units_at, nb_units);
+        self.units.reset();
+        self.unit_at.reset();
+        self.food.reset();
+        self.lists.reset();
+    }
+
+    /// The units' records in the view.
+    fn unit_records(&self) -> std::slice::ChunksExact<'_, u8> {
+        self.view.slice(self.units_at + 4, self.nb_units * UNIT_SIZE).chunks_exact(UNIT_SIZE)
+    }
+
+    fn decode_unit(id: usize, b: &[u8]) -> Unit {
+        let [kind, player, i, j, rounds_for_zombie] = fields::<5>(b);
+        Unit {
+            kind: UnitType::from_code(kind as u8).unwrap_or_default(),
+            id,
+            player: usize::try_from(player).ok(),
+            pos: Pos::new(i, j),
+            rounds_for_zombie,
+        }
+    }
+
+    /// The units, decoded on first use in a round.
+    fn decoded_units(&self) -> &Vec<Unit> {
+        self.units.get(|v| {
+            v.clear();
+            v.extend(self.unit_records().enumerate().map(|(id, b)| Self::decode_unit(id, b)));
         })
     }
 
-    /// Decodes a round view, as `arena_play` receives it, into this game (in place).
-    pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let mut r = Reader::new(view);
-        self.round = r.i32("round")?;
-        for s in self.status.iter_mut() {
-            *s = r.f64("status")?;
-        }
-        for s in self.scores.iter_mut() {
-            *s = r.i64("score")?;
-        }
-        for s in self.strength.iter_mut() {
-            *s = r.i32("strength")?;
-        }
-        let n = self.waste.len();
-        // Copied as they are (owner + 1), checked in one pass: the round's largest decoding job.
-        let owners = r.bytes(n, "owners")?;
-        if owners.iter().any(|&b| b > 4) {
-            return Err(r.error("an owner is not 0..=4"));
-        }
-        self.owner.copy_from_slice(owners);
-        for &k in &self.food_cells {
-            self.food[k] = false;
-        }
-        self.food_cells.clear();
-        let nb_food = r.index(n, "number of food items")?;
-        for _ in 0..nb_food {
-            let p = Pos::new(r.i32("a food row")?, r.i32("a food column")?);
-            let k = self.cell_index(p).ok_or_else(|| r.error("food off the board"))?;
-            self.food[k] = true;
-            self.food_cells.push(k);
-        }
-        for u in &self.units {
-            if let Some(k) = self.cell_index(u.pos) {
-                self.unit_at[k] = -1;
+    /// The unit on each cell, built on first use in a round.
+    fn unit_index(&self) -> &CellIndex {
+        self.unit_at.get(|ix| {
+            ix.clear(self.waste.len());
+            let cols = self.settings.board_cols as usize;
+            for (id, b) in self.unit_records().enumerate() {
+                let [_, _, i, j] = fields::<4>(b);
+                ix.mark(i as usize * cols + j as usize, id);
             }
-        }
-        self.units.clear();
-        self.zombies.clear();
-        for l in self.alive.iter_mut().chain(self.dead.iter_mut()) {
-            l.clear();
-        }
-        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
-        for id in 0..nb_units {
-            let kind = UnitType::from_code(r.index(2, "a unit's type")? as u8).unwrap_or_default();
-            let player = r.i32("a unit's player")?;
-            let player = match player {
-                -1 => None,
-                0..=3 => Some(player as usize),
-                _ => return Err(r.error("a unit's player is not -1..=3")),
-            };
-            let pos = Pos::new(r.i32("a unit's row")?, r.i32("a unit's column")?);
-            let rounds_for_zombie = r.i32("a unit's rounds for zombie")?;
-            let k = self.cell_index(pos).ok_or_else(|| r.error("a unit is off the board"))?;
-            self.unit_at[k] = id as i32;
-            match (kind, player) {
-                (UnitType::Alive, Some(pl)) => self.alive[pl].push(id),
-                (UnitType::Dead, Some(pl)) => self.dead[pl].push(id),
-                (UnitType::Zombie, _) => self.zombies.push(id),
-                _ => return Err(r.error("an alive or dead unit has no player")),
+        })
+    }
+
+    /// The food on each cell, built on first use in a round.
+    fn food_index(&self) -> &CellIndex {
+        self.food.get(|ix| {
+            ix.clear(self.waste.len());
+            let cols = self.settings.board_cols as usize;
+            for f in self.view.slice(self.food_at + 4, self.nb_food * 8).chunks_exact(8) {
+                let [i, j] = fields::<2>(f);
+                ix.mark(i as usize * cols + j as usize, 0);
             }
-            self.units.push(Unit { kind, id, player, pos, rounds_for_zombie });
-        }
-        r.finish()
+        })
+    }
+
+    /// The clans' lists, built on first use in a round.
+    fn lists(&self) -> &Lists {
+        self.lists.get(|l| {
+            for v in l.alive.iter_mut().chain(l.dead.iter_mut()) {
+                v.clear();
+            }
+            l.zombies.clear();
+            for (id, b) in self.unit_records().enumerate() {
+                let [kind, player] = fields::<2>(b);
+                match (kind, usize::try_from(player)) {
+                    (0, Ok(pl)) => l.alive[pl].push(id),
+                    (1, Ok(pl)) => l.dead[pl].push(id),
+                    _ => l.zombies.push(id),
+                }
+            }
+        })
     }
 
     /// Gives the buffered orders to the host. Called when the buffer holds [`ORDER_CHUNK`]
@@ -244,7 +315,7 @@ impl Game {
     /// The kit's round number: rounds played so far, 0 in the first round (the statement's round
     /// r is `round() + 1`).
     pub fn round(&self) -> i32 {
-        self.round
+        self.view.i32(0)
     }
     /// A cell (`g.cell(p)` or `g.cell((i, j))`); off the board, a waste cell with nothing on it.
     pub fn cell(&self, p: impl Into<Pos>) -> Cell {
@@ -252,47 +323,60 @@ impl Game {
             None => Cell::default(),
             Some(k) => Cell {
                 kind: if self.waste[k] { CellType::Waste } else { CellType::Street },
-                owner: usize::from(self.owner[k]).checked_sub(1),
-                id: usize::try_from(self.unit_at[k]).ok(),
-                food: self.food[k],
+                owner: usize::from(self.view.bytes()[HEAD + k]).checked_sub(1),
+                id: self.unit_index().get(k),
+                food: self.food_index().get(k).is_some(),
             },
         }
     }
     /// Number of units of every kind (constant during the match).
     pub fn num_units(&self) -> usize {
-        self.units.len()
+        self.nb_units
     }
-    /// A unit. Panics on a bad id (the kit aborts too).
+    /// A unit (read from the view). Panics on a bad id (the kit aborts too).
     pub fn unit(&self, id: usize) -> Unit {
-        self.units[id]
+        assert!(id < self.nb_units, "unit({id}): there are {} units", self.nb_units);
+        Self::decode_unit(id, self.view.slice(self.units_at + 4 + id * UNIT_SIZE, UNIT_SIZE))
     }
     /// Every unit, by id.
     pub fn units(&self) -> &[Unit] {
-        &self.units
+        self.decoded_units()
     }
     /// The ids of a clan's alive units, ascending (empty for a bad id).
     pub fn alive_units(&self, pl: usize) -> Vec<usize> {
-        self.alive.get(pl).cloned().unwrap_or_default()
+        self.lists().alive.get(pl).cloned().unwrap_or_default()
     }
     /// The ids of a clan's dead units, ascending (empty for a bad id).
     pub fn dead_units(&self, pl: usize) -> Vec<usize> {
-        self.dead.get(pl).cloned().unwrap_or_default()
+        self.lists().dead.get(pl).cloned().unwrap_or_default()
     }
     /// The ids of the zombies, ascending.
     pub fn zombies(&self) -> Vec<usize> {
-        self.zombies.clone()
+        self.lists().zombies.clone()
     }
     /// A clan's strength: floor(strength points / alive units), 0 with none (or a bad id).
     pub fn strength(&self, pl: usize) -> i32 {
-        self.strength.get(pl).copied().unwrap_or(0)
+        if pl < NB_PLAYERS {
+            self.view.i32(4 + 16 * NB_PLAYERS + 4 * pl)
+        } else {
+            0
+        }
     }
     /// A clan's score (0 for a bad id).
     pub fn score(&self, pl: usize) -> i64 {
-        self.scores.get(pl).copied().unwrap_or(0)
+        if pl < NB_PLAYERS {
+            self.view.i64(4 + 8 * NB_PLAYERS + 8 * pl)
+        } else {
+            0
+        }
     }
     /// A player's CPU share so far (0..1), -1 once it is frozen (or for a bad id).
     pub fn status(&self, pl: usize) -> f64 {
-        self.status.get(pl).copied().unwrap_or(-1.0)
+        if pl < NB_PLAYERS {
+            self.view.f64(4 + 8 * pl)
+        } else {
+            -1.0
+        }
     }
 
     // ---- actions --------------------------------------------------------------------------
@@ -326,5 +410,23 @@ impl View for Game {
     }
     fn flush_orders(&mut self) {
         Game::flush_orders(self)
+    }
+    fn view_buffer(&mut self) -> Option<&mut Vec<u8>> {
+        Some(self.view.storage())
+    }
+    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        match self.check_round(self.view.prefix(len), false) {
+            Ok(layout) => {
+                self.view.set_len(len);
+                self.load_round(layout);
+                Ok(())
+            }
+            Err(e) => {
+                // The previous view was overwritten: an empty one stands in for it.
+                self.view.set(&vec![0; HEAD + self.waste.len() + 8]);
+                self.load_round([HEAD + self.waste.len(), 0, HEAD + self.waste.len() + 4, 0]);
+                Err(e)
+            }
+        }
     }
 }

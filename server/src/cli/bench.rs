@@ -1,14 +1,19 @@
 //! `arena bench`: median match times, replay size.
 
 use super::players;
+use anyhow::Context;
 use engine::catalog::{AnyGame, PlayerSpec};
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::MatchSetup;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct BenchArgs {
+    /// Repetitions of each module cache measurement (load times, `arena run` CPU times).
+    #[arg(long, default_value_t = 3)]
+    cache_runs: usize,
     /// Matches per measurement (seeds 1..=N).
     #[arg(long, default_value_t = 100)]
     matches: u64,
@@ -104,7 +109,160 @@ pub fn bench(a: BenchArgs) -> anyhow::Result<()> {
         f.round.as_secs_f64() * 1e6,
         f.view_bytes as f64 / 1000.0
     );
+    // The module cache's figures need C++ bots built by `arena build` (clang-19): a machine
+    // without the toolchain prints why they are missing instead.
+    if let Err(e) = module_cache_rows(game, a.cache_runs.max(1)) {
+        println!("module cache: not measured: {e:#}");
+    }
     Ok(())
+}
+
+/// The reference C++ players of `game` (`bot-sdk/cpp/reference/<game>`, from the current
+/// directory or the checkout this binary was built from), built to wasm: at most `n`.
+fn cpp_bots(game: &dyn AnyGame, n: usize) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let rel = Path::new("bot-sdk/cpp/reference").join(game.name().replace('-', "_"));
+    let dir = [rel.clone(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(&rel)]
+        .into_iter()
+        .find(|d| d.is_dir())
+        .with_context(|| format!("no reference C++ players in {}", rel.display()))?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "cc"))
+        .collect();
+    files.sort();
+    files.truncate(n);
+    files
+        .iter()
+        .map(|f| {
+            let name = f.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            let wasm = super::build::build_wasm(std::slice::from_ref(f), game.name(), false)
+                .with_context(|| format!("arena build {}", f.display()))?;
+            Ok((name, wasm))
+        })
+        .collect()
+}
+
+/// CPU time (user + system) of this process's waited-for children so far.
+#[cfg(unix)]
+fn children_cpu() -> Duration {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    tv(u.ru_utime) + tv(u.ru_stime)
+}
+
+/// The CPU time of one `arena run` of `bots` on `cnf` (its compile workers included).
+#[cfg(unix)]
+fn run_cpu(game: &dyn AnyGame, bots: &[String], cnf: &Path, cache: &[&str]) -> anyhow::Result<Duration> {
+    let exe = std::env::current_exe()?;
+    let before = children_cpu();
+    let out = std::process::Command::new(exe)
+        .args(["run", game.name()])
+        .args(bots)
+        .arg("--config")
+        .arg(cnf)
+        .arg("--no-replay")
+        .args(cache)
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    if !out.status.success() {
+        anyhow::bail!("arena run {} failed: {}", bots.join(" "), String::from_utf8_lossy(&out.stderr).trim());
+    }
+    Ok(children_cpu().saturating_sub(before))
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// Load times of a C++ bot with a cold and a warm module cache, and the CPU time of a whole
+/// `arena run` of one round, four C++ bots against four house bots, without the cache and on a
+/// second run (issue 21: at most 1.5x the house bots').
+fn module_cache_rows(game: &dyn AnyGame, runs: usize) -> anyhow::Result<()> {
+    let tmp = std::env::temp_dir().join(format!("arena-bench-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp)?;
+    let result = module_cache_rows_in(game, runs, &tmp);
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
+}
+
+fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::Result<()> {
+    let bots = cpp_bots(game, 4)?;
+    let (name, wasm) = bots.iter().max_by_key(|(_, w)| w.len()).context("no C++ player")?;
+    let (mut cold, mut warm) = (Vec::new(), Vec::new());
+    for k in 0..runs {
+        let dir = tmp.join(format!("load-{k}"));
+        let sb = players::sandbox_with(sandbox::Limits::default(), Some(dir.clone()))?;
+        let t = Instant::now();
+        sb.load(wasm, Some(game.name()))?;
+        cold.push(t.elapsed());
+        let sb = players::sandbox_with(sandbox::Limits::default(), Some(dir))?;
+        let t = Instant::now();
+        let m = sb.load(wasm, Some(game.name()))?;
+        warm.push(t.elapsed());
+        anyhow::ensure!(m.from_cache(), "the second load did not come from the module cache");
+    }
+    println!(
+        "module load of the C++ bot {name} ({:.0} KB), median of {runs}: cold cache (compile worker) {:.1} ms, \
+         warm cache {:.2} ms",
+        wasm.len() as f64 / 1000.0,
+        ms(median(cold)),
+        ms(median(warm))
+    );
+    #[cfg(unix)]
+    {
+        let rounds = game.param_specs().iter().find(|s| s.name == "nb_rounds" || s.name == "num_rounds");
+        let cnf = tmp.join("one-round.cnf");
+        std::fs::write(&cnf, rounds.map(|s| format!("{} 1\n", s.name)).unwrap_or_default())?;
+        let mut paths = Vec::new();
+        for (n, w) in &bots {
+            let p = tmp.join(format!("{n}.wasm"));
+            std::fs::write(&p, w)?;
+            paths.push(p.display().to_string());
+        }
+        anyhow::ensure!(paths.len() == 4, "{} has fewer than four reference C++ players", game.name());
+        let house: Vec<String> = {
+            let names = crate_house_names(game);
+            (0..4).map(|k| names[k % names.len()].clone()).collect()
+        };
+        let mut figures = Vec::new();
+        for (label, seats) in [("4 distinct C++ bots", &paths), ("4 house bots", &house)] {
+            let cache = tmp.join(format!("run-cache-{}", figures.len()));
+            let cache = cache.display().to_string();
+            let with_cache = ["--module-cache", cache.as_str()];
+            let mut none = Vec::new();
+            let mut second = Vec::new();
+            for _ in 0..runs {
+                none.push(run_cpu(game, seats, &cnf, &["--no-module-cache"])?);
+            }
+            run_cpu(game, seats, &cnf, &with_cache)?; // fills the cache
+            for _ in 0..runs {
+                second.push(run_cpu(game, seats, &cnf, &with_cache)?);
+            }
+            let (none, second) = (median(none), median(second));
+            println!(
+                "  arena run, {label}, 1 round: CPU {:.0} ms without the module cache, {:.0} ms on a second run",
+                ms(none),
+                ms(second)
+            );
+            figures.push((none, second));
+        }
+        let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64().max(1e-9);
+        println!(
+            "  C++ bots / house bots, CPU of arena run: {:.2}x on a second run (goal <= 1.5x); {:.2}x without the cache",
+            ratio(figures[0].1, figures[1].1),
+            ratio(figures[0].0, figures[1].0)
+        );
+    }
+    Ok(())
+}
+
+/// The game's house bots' names (wasm, as `arena run` takes them).
+fn crate_house_names(game: &dyn AnyGame) -> Vec<String> {
+    arena::house::house_bots(game.name()).iter().map(|b| b.name.to_string()).collect()
 }
 
 fn ms(d: Duration) -> f64 {

@@ -6,7 +6,7 @@ use arena::house;
 use engine::catalog::{AnyGame, PlayerSpec};
 use sandbox::{BotLog, BotModule, CompileMode, Limits, PlayerOptions, Sandbox};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Sandbox settings from the command line.
 #[derive(clap::Args, Clone, Debug)]
@@ -20,6 +20,41 @@ pub struct SandboxArgs {
     /// Print each wasm bot's stderr live, prefixed with its seat and name.
     #[arg(long)]
     pub stderr: bool,
+    #[command(flatten)]
+    pub cache: ModuleCacheArgs,
+}
+
+/// Where compiled bots are kept between runs (the sandbox's on-disk module cache).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ModuleCacheArgs {
+    /// Keep compiled bots in DIR, so that later runs load them without compiling (default:
+    /// $XDG_CACHE_HOME/arena/modules or ~/.cache/arena/modules; `off`: no cache).
+    #[arg(long, value_name = "DIR", env = "ARENA_MODULE_CACHE")]
+    pub module_cache: Option<PathBuf>,
+    /// Compile every bot afresh, without the module cache.
+    #[arg(long)]
+    pub no_module_cache: bool,
+}
+
+impl ModuleCacheArgs {
+    /// The cache directory, or `None` when turned off (or when there is no home directory).
+    pub fn dir(&self) -> Option<PathBuf> {
+        if self.no_module_cache {
+            return None;
+        }
+        match &self.module_cache {
+            Some(d) if d.as_os_str() == "off" => None,
+            Some(d) => Some(d.clone()),
+            None => sandbox::module_cache::default_dir(),
+        }
+    }
+
+    /// The settings from the environment alone (`ARENA_MODULE_CACHE`), for commands without
+    /// the flags.
+    pub fn from_env() -> ModuleCacheArgs {
+        let module_cache = std::env::var_os("ARENA_MODULE_CACHE").filter(|v| !v.is_empty()).map(PathBuf::from);
+        ModuleCacheArgs { module_cache, no_module_cache: false }
+    }
 }
 
 impl SandboxArgs {
@@ -31,18 +66,31 @@ impl SandboxArgs {
         l.memory = self.memory << 20;
         l
     }
+
+    /// A sandbox with these limits and module cache ([`sandbox_with`]).
+    pub fn sandbox(&self) -> anyhow::Result<Sandbox> {
+        sandbox_with(self.limits(), self.cache.dir())
+    }
+}
+
+/// [`sandbox_with`] and the module cache the environment asks for (the default directory
+/// unless `ARENA_MODULE_CACHE` says otherwise).
+pub fn sandbox(limits: Limits) -> anyhow::Result<Sandbox> {
+    sandbox_with(limits, ModuleCacheArgs::from_env().dir())
 }
 
 /// A sandbox that compiles untrusted modules in a child process (`arena __compile-worker`), so a
-/// module that takes too long to compile is killed at the limit.
-pub fn sandbox(limits: Limits) -> anyhow::Result<Sandbox> {
-    let sandbox = Sandbox::new(limits).map_err(|e| anyhow::anyhow!("cannot start the sandbox: {e}"))?;
-    Ok(match std::env::current_exe() {
-        Ok(program) => {
-            sandbox.with_compile_mode(CompileMode::Subprocess { program, args: vec!["__compile-worker".into()] })
-        }
-        Err(_) => sandbox,
-    })
+/// module that takes too long to compile is killed at the limit, and keeps compiled modules in
+/// `cache` (then a module compiled by an earlier run starts no compile worker at all).
+pub fn sandbox_with(limits: Limits, cache: Option<PathBuf>) -> anyhow::Result<Sandbox> {
+    let mut sandbox = Sandbox::new(limits).map_err(|e| anyhow::anyhow!("cannot start the sandbox: {e}"))?;
+    if let Ok(program) = std::env::current_exe() {
+        sandbox = sandbox.with_compile_mode(CompileMode::Subprocess { program, args: vec!["__compile-worker".into()] });
+    }
+    if let Some(dir) = cache {
+        sandbox = sandbox.with_module_cache(dir);
+    }
+    Ok(sandbox)
 }
 
 /// The seats of a match and, for wasm bots, their logs (stderr, fuel).
@@ -80,6 +128,18 @@ pub fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<
 
 /// Resolves the four bot arguments. `live` prints stderr lines as bots write them.
 pub fn seats(sandbox: &Sandbox, game: &dyn AnyGame, args: &[String], live: bool) -> anyhow::Result<Seats> {
+    seats_named(sandbox, game, args, None, live)
+}
+
+/// As [`seats`], with the players' names given (`arena run --names`: a server match played again
+/// under the names it had, so that the replays are the same bytes).
+pub fn seats_named(
+    sandbox: &Sandbox,
+    game: &dyn AnyGame,
+    args: &[String],
+    names: Option<&[String]>,
+    live: bool,
+) -> anyhow::Result<Seats> {
     let mut specs = Vec::new();
     let mut logs = Vec::new();
     for (seat, arg) in args.iter().enumerate() {
@@ -91,7 +151,8 @@ pub fn seats(sandbox: &Sandbox, game: &dyn AnyGame, args: &[String], live: bool)
             logs.push(None);
             continue;
         }
-        let (name, module) = load(sandbox, game, arg)?;
+        let (file_name, module) = load(sandbox, game, arg)?;
+        let name = names.and_then(|n| n.get(seat)).cloned().unwrap_or(file_name);
         let mut options = PlayerOptions::default();
         if live {
             let prefix = format!("[{seat} {name}] ");

@@ -33,6 +33,10 @@ pub struct RunArgs {
     /// With --seeds: write every match's replay into this directory as <game>-<seed>.replay.
     #[arg(long, requires = "seeds")]
     out_dir: Option<PathBuf>,
+    /// The players' names, comma-separated, one per seat (default: the file's or house bot's
+    /// name). A match page's "play it again" command sets them as the server had them.
+    #[arg(long, value_delimiter = ',', num_args = 1, value_name = "A,B,C,D")]
+    names: Option<Vec<String>>,
     /// Do not write a replay.
     #[arg(long, conflicts_with_all = ["out", "out_dir"])]
     no_replay: bool,
@@ -56,8 +60,11 @@ pub(super) fn load_setup(game: &dyn AnyGame, config: Option<&PathBuf>) -> anyhow
 
 pub fn run(a: RunArgs) -> anyhow::Result<()> {
     let game = super::game(&a.game)?;
-    let sandbox = players::sandbox(a.sandbox.limits())?;
-    let Seats { specs, logs } = players::seats(&sandbox, game, &a.bots, a.sandbox.stderr)?;
+    let sandbox = a.sandbox.sandbox()?;
+    if let Some(names) = a.names.as_ref().filter(|n| n.len() != 4) {
+        anyhow::bail!("--names needs 4 names, one per seat, separated by commas; {} given", names.len());
+    }
+    let Seats { specs, logs } = players::seats_named(&sandbox, game, &a.bots, a.names.as_deref(), a.sandbox.stderr)?;
     let (params, board) = load_setup(game, a.config.as_ref())?;
     let seeds = a.seeds.clone().map(|s| s.0).unwrap_or_else(|| vec![a.seed]);
     // Find parameter and board errors before playing, and name the file they come from.

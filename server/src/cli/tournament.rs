@@ -90,7 +90,7 @@ fn match_file_name(game: &str, key: &tournament::MatchKey) -> String {
 
 pub fn tournament(a: TournamentArgs) -> anyhow::Result<()> {
     let game = super::game(&a.game)?;
-    let sandbox = players::sandbox(a.sandbox.limits())?;
+    let sandbox = a.sandbox.sandbox()?;
     let (params, board) = super::run::load_setup(game, a.config.as_ref())?;
     game.check(&MatchSetup { params: params.clone(), board: board.clone(), seed: 1 }).with_context(|| {
         a.config.as_ref().map_or_else(|| "default parameters".to_string(), |p| p.display().to_string())

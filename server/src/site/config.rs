@@ -69,6 +69,13 @@ pub struct SiteConfig {
     /// Compile bots inside the server process instead of a killable child (tests).
     #[arg(long, hide = true)]
     pub compile_in_process: bool,
+    /// Where compiled bots are kept, so that a restarted server or worker does not compile them
+    /// again (default `<data-dir>/module-cache`; `off`: no cache). Bounded to 2 GiB.
+    #[arg(long, value_name = "DIR", env = "ARENA_MODULE_CACHE")]
+    pub module_cache: Option<PathBuf>,
+    /// Compile every bot afresh, without the module cache.
+    #[arg(long)]
+    pub no_module_cache: bool,
     /// The server is behind a reverse proxy: trust its `X-Forwarded-For` (the client's address,
     /// for log-in throttling) and `X-Forwarded-Proto` (`https` makes cookies Secure). Without
     /// it both headers are ignored, since any client can send them.
@@ -91,6 +98,22 @@ pub struct SiteConfig {
     /// Uploads per user per day (across games).
     #[arg(long, env = "ARENA_MAX_UPLOADS_PER_DAY", default_value_t = 50)]
     pub max_uploads_per_day: u32,
+    /// How much lower than the web's the match threads' scheduling priority is (a Linux nice
+    /// increment, 0 to 19; 0: the same): pages are answered first when the machine is busy.
+    /// Fuel, not time, is the bots' budget, so results do not depend on it.
+    #[arg(long, env = "ARENA_MATCH_NICE", default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=19))]
+    pub match_nice: i32,
+    /// Practice matches one user may have waiting or running at once.
+    #[arg(long, env = "ARENA_MAX_PRACTICE_WAITING", default_value_t = 3)]
+    pub max_practice_waiting: u32,
+    /// Practice matches one user may ask for in 24 hours.
+    #[arg(long, env = "ARENA_MAX_PRACTICE_PER_DAY", default_value_t = 100)]
+    pub max_practice_per_day: u32,
+    /// Modules of qualified bots can be downloaded by signed-in players (`/modules/<hash>.wasm`),
+    /// so that anyone can play a match again on their machine; off keeps them private (a player
+    /// then downloads only their own modules and the house bots).
+    #[arg(long, env = "ARENA_PRIVATE_MODULES")]
+    pub private_modules: bool,
 }
 
 impl SiteConfig {
@@ -114,12 +137,18 @@ impl SiteConfig {
             session_cache_ms: 0,
             seed_start: None,
             compile_in_process: true,
+            module_cache: None,
+            no_module_cache: true,
             behind_proxy: false,
             login_failures_per_account: 10,
             login_failures_per_address: 100,
             signups_per_address: 1000,
             max_qualifying_per_user: 3,
             max_uploads_per_day: 50,
+            match_nice: 0,
+            max_practice_waiting: 3,
+            max_practice_per_day: 100,
+            private_modules: false,
         }
     }
 
@@ -130,6 +159,10 @@ impl SiteConfig {
     /// A fresh set of read caches with these settings.
     pub fn read_cache(&self) -> super::cache::ReadCache {
         super::cache::ReadCache::new(Duration::from_millis(self.page_cache_ms))
+    }
+
+    pub fn practice_limits(&self) -> super::practice::Limits {
+        super::practice::Limits { waiting: self.max_practice_waiting, per_day: self.max_practice_per_day }
     }
 
     pub fn lease(&self) -> Duration {
@@ -146,10 +179,25 @@ impl SiteConfig {
         l
     }
 
-    /// A sandbox with these limits. Untrusted modules compile in a child process (`arena
-    /// __compile-worker`, killed at the limit) unless `compile_in_process`.
+    /// The module cache's directory, `None` when turned off.
+    pub fn module_cache_dir(&self) -> Option<PathBuf> {
+        match &self.module_cache {
+            _ if self.no_module_cache => None,
+            Some(d) if d.as_os_str() == "off" => None,
+            Some(d) => Some(d.clone()),
+            None => Some(self.data_dir.join("module-cache")),
+        }
+    }
+
+    /// A sandbox with these limits and the module cache (checked before compiling). Untrusted
+    /// modules compile in a child process (`arena __compile-worker`, killed at the limit) unless
+    /// `compile_in_process`.
     pub fn sandbox(&self) -> anyhow::Result<sandbox::Sandbox> {
-        let sb = sandbox::Sandbox::new(self.limits()).map_err(|e| anyhow::anyhow!("cannot start the sandbox: {e}"))?;
+        let mut sb =
+            sandbox::Sandbox::new(self.limits()).map_err(|e| anyhow::anyhow!("cannot start the sandbox: {e}"))?;
+        if let Some(dir) = self.module_cache_dir() {
+            sb = sb.with_module_cache(dir);
+        }
         if self.compile_in_process {
             return Ok(sb);
         }

@@ -261,6 +261,7 @@ pub async fn schedule(
             seed: super::fresh_seed(),
             subject_bot_id: None,
             bots,
+            requested_by: None,
         };
         queued.push(queue::enqueue(&mut tx, &m).await?);
         tx.commit().await?;

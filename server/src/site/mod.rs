@@ -11,8 +11,11 @@
 //! Everything shared lives in Postgres, so `arena worker` processes on other machines can join.
 
 pub mod accounts;
+pub mod bot_stats;
+pub mod browse_queries;
 pub mod cache;
 pub mod config;
+pub mod cpp_api;
 pub mod db;
 pub mod db_health;
 pub mod fair_share;
@@ -21,14 +24,18 @@ pub mod ladder;
 pub mod local_pg;
 pub mod metrics;
 pub mod names;
+pub mod own_bots;
+pub mod practice;
 pub mod qualification;
 pub mod queries;
 pub mod queue;
 pub mod replay_store;
+pub mod reproduce;
 pub mod retention;
 pub mod runner;
 pub mod schedulers;
 pub mod serve;
+pub mod starter_kit;
 pub mod state;
 pub mod throttle;
 pub mod tournaments;

@@ -69,6 +69,7 @@ pub async fn start(conn: &mut PgConnection, bot_id: i64, game: &str) -> sqlx::Re
         seed: super::fresh_seed(),
         subject_bot_id: Some(bot_id),
         bots: [bot_id; 4],
+        requested_by: None,
     };
     let id = queue::enqueue(conn, &m).await?;
     set_verdict(conn, bot_id, "sanity match queued").await?;
@@ -160,6 +161,7 @@ pub async fn on_match_done(conn: &mut PgConnection, match_id: i64) -> sqlx::Resu
                     seed: super::fresh_seed(),
                     subject_bot_id: Some(bot),
                     bots,
+                    requested_by: None,
                 };
                 queue::enqueue(conn, &m).await?;
             }

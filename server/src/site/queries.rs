@@ -275,6 +275,8 @@ pub struct BotDetail {
     /// Sanity and qualification matches that are over (pages poll this to know when to reload).
     pub qualification_finished: usize,
     pub recent_matches: Vec<RecentMatch>,
+    /// Its statistics (also alone at `/api/bots/{id}/stats`).
+    pub stats: super::bot_stats::BotStats,
 }
 
 #[derive(sqlx::FromRow)]
@@ -470,6 +472,7 @@ pub async fn bot_detail(pool: &PgPool, bot_id: i64) -> sqlx::Result<Option<BotDe
         qualification,
         qualification_finished,
         recent_matches,
+        stats: super::bot_stats::bot_stats(pool, bot_id).await?,
     }))
 }
 
@@ -498,6 +501,17 @@ pub struct SeatDetail {
     /// The owner's user id: who may see the stderr (not published).
     #[serde(skip)]
     pub owner_id: i64,
+    /// `sha256:<hex>` of the bot's module (the replay's header has it too).
+    pub wasm_hash: String,
+    /// The name the bot played under, when it was renamed since (see `own_bots::rename`).
+    pub played_as: Option<String>,
+}
+
+impl SeatDetail {
+    /// The name in the replay: the one the bot played under.
+    pub fn replay_name(&self) -> &str {
+        self.played_as.as_deref().unwrap_or(&self.bot_name)
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -556,6 +570,8 @@ struct SeatRow {
     frozen_reason: Option<String>,
     frozen_round: Option<i32>,
     frozen_message: Option<String>,
+    wasm_hash: String,
+    played_as: Option<String>,
 }
 
 /// One match, seen by `viewer` (a user id): stderr is filled in only for the viewer's own seats.
@@ -578,7 +594,8 @@ pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<M
     let Some(m) = row else { return Ok(None) };
     let seats: Vec<SeatRow> = sqlx::query_as(
         "SELECT p.seat, p.bot_id, b.name AS bot_name, u.username AS owner, b.user_id AS owner_id, u.is_house,
-                p.score, p.rank, p.cpu, p.frozen_reason, p.frozen_round, p.frozen_message
+                p.score, p.rank, p.cpu, p.frozen_reason, p.frozen_round, p.frozen_message, b.wasm_hash,
+                p.played_as
          FROM match_players p JOIN bots b ON b.id = p.bot_id JOIN users u ON u.id = b.user_id
          WHERE p.match_id = $1 ORDER BY p.seat",
     )
@@ -588,6 +605,7 @@ pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<M
     let players = seats
         .into_iter()
         .map(|s| SeatDetail {
+            played_as: s.played_as.filter(|n| *n != s.bot_name),
             seat: s.seat,
             bot_id: s.bot_id,
             bot_name: s.bot_name,
@@ -602,6 +620,7 @@ pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<M
             stderr: None,
             stderr_truncated: None,
             owner_id: s.owner_id,
+            wasm_hash: s.wasm_hash,
         })
         .collect();
     Ok(Some(MatchDetail {

@@ -51,6 +51,8 @@ kinds! {
     Ladder = "ladder",
     /// A match of an elimination tournament (`super::tournaments`).
     Tournament = "tournament",
+    /// Four bots a player picked, unrated (`super::practice`).
+    Practice = "practice",
 }
 
 impl Kind {
@@ -67,18 +69,22 @@ pub struct NewMatch {
     pub seed: i64,
     pub subject_bot_id: Option<i64>,
     pub bots: [i64; 4],
+    /// The player who asked for it (practice matches).
+    pub requested_by: Option<i64>,
 }
 
 /// Queues a match (inside the caller's transaction); returns its id.
 pub async fn enqueue(conn: &mut PgConnection, m: &NewMatch) -> sqlx::Result<i64> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO matches (game, kind, priority, seed, subject_bot_id) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        "INSERT INTO matches (game, kind, priority, seed, subject_bot_id, requested_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
     .bind(&m.game)
     .bind(m.kind.as_str())
     .bind(m.kind.priority())
     .bind(m.seed)
     .bind(m.subject_bot_id)
+    .bind(m.requested_by)
     .fetch_one(&mut *conn)
     .await?;
     for (seat, bot) in m.bots.iter().enumerate() {

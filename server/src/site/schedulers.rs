@@ -72,8 +72,12 @@ pub trait Scheduler: Send + Sync {
 }
 
 /// Every match source of the server.
-pub static SCHEDULERS: &[&dyn Scheduler] =
-    &[&super::qualification::Qualification, &super::tournaments::Tournaments, &super::ladder::Ladder];
+pub static SCHEDULERS: &[&dyn Scheduler] = &[
+    &super::qualification::Qualification,
+    &super::tournaments::Tournaments,
+    &super::practice::Practice,
+    &super::ladder::Ladder,
+];
 
 /// The scheduler that owns `kind`.
 pub fn owner(kind: Kind) -> &'static dyn Scheduler {

@@ -120,7 +120,7 @@ fn check_game(game: &str) -> Result<&'static str, String> {
 
 /// Why `user_id` cannot upload under `name` in `game` now, given who holds the name. With
 /// `lock`, the `bot_names` row is locked until the end of the caller's transaction.
-async fn name_problem(
+pub(crate) async fn name_problem(
     conn: &mut PgConnection,
     user_id: i64,
     game: &str,

@@ -101,7 +101,8 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
     };
     let sandbox = state.sandbox.clone();
     let (game, seed) = (claim.game.clone(), claim.seed as u64);
-    let played = tokio::task::spawn_blocking(move || runner::play(&sandbox, &game, seed, &seats)).await;
+    let nice = state.config.match_nice;
+    let played = in_background(nice, move || runner::play(&sandbox, &game, seed, &seats)).await;
     renewer.abort();
     let played = match played {
         Ok(Ok(p)) => p,
@@ -115,7 +116,7 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
                 Outcome::LeaseLost
             });
         }
-        Err(join) => anyhow::bail!("the match thread panicked: {join}"),
+        Err(_) => anyhow::bail!("the match thread panicked"),
     };
     if lost.load(Ordering::Relaxed) {
         tracing::warn!("lease lost while playing; result dropped");
@@ -137,7 +138,8 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         });
         sqlx::query(
             "UPDATE match_players SET score = $3, rank = $4, cpu = $5, fuel_used = $6, frozen_reason = $7,
-                    frozen_round = $8, frozen_message = $9, stderr = $10, stderr_truncated = $11
+                    frozen_round = $8, frozen_message = $9, stderr = $10, stderr_truncated = $11,
+                    played_as = $12
              WHERE match_id = $1 AND seat = $2",
         )
         .bind(claim.id)
@@ -151,6 +153,7 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         .bind(result.frozen.as_ref().map(|f| f.message.clone()))
         .bind(&report.stderr)
         .bind(report.stderr_truncated)
+        .bind(&result.name)
         .execute(&mut *tx)
         .await?;
         if let Some(r) = reason {
@@ -169,4 +172,58 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         .record(played.duration.as_secs_f64());
     tracing::info!(ms = played.duration.as_millis() as u64, rounds = played.summary.rounds, "match done");
     Ok(Outcome::Done)
+}
+
+/// Runs a match on a thread of its own whose scheduling priority is lowered by `nice` (Linux
+/// nice values are per thread), so that on a busy machine pages are answered first and matches
+/// wait. Results cannot change: the CPU budget is fuel, not time. Only the wall-clock backstop
+/// (`sandbox::Limits::wall_clock`, 30 s a match) runs on real time, and at nice 10 a match still
+/// gets about a tenth of a core under full load. Err: the thread panicked.
+async fn in_background<T: Send + 'static>(nice: i32, f: impl FnOnce() -> T + Send + 'static) -> Result<T, ()> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let spawned = std::thread::Builder::new().name("arena-match".into()).spawn(move || {
+        lower_priority(nice);
+        let _ = tx.send(f());
+    });
+    if let Err(e) = spawned {
+        tracing::error!(error = %e, "cannot start a match thread");
+        return Err(());
+    }
+    rx.await.map_err(|_| ())
+}
+
+#[cfg(target_os = "linux")]
+fn lower_priority(nice: i32) {
+    if nice == 0 {
+        return;
+    }
+    // SAFETY: plain system calls on the calling thread's own id.
+    let ok = unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, nice) == 0
+    };
+    if !ok {
+        tracing::debug!(nice, "cannot lower the match thread's priority");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority(_nice: i32) {}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    fn own_nice() -> i32 {
+        // SAFETY: plain system calls on the calling thread's own id.
+        unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t) }
+    }
+
+    #[tokio::test]
+    async fn matches_run_at_a_lower_priority_and_the_caller_keeps_its_own() {
+        let before = own_nice();
+        let inside = super::in_background(5, own_nice).await.unwrap();
+        assert_eq!(inside, (before + 5).min(19));
+        assert_eq!(own_nice(), before, "only the match thread changed");
+        assert_eq!(super::in_background(0, own_nice).await.unwrap(), before);
+        assert!(super::in_background(3, || panic!("a bot bug")).await.is_err());
+    }
 }

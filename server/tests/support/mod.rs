@@ -106,6 +106,18 @@ pub fn house_wasm_of(game: &str, name: &str) -> &'static [u8] {
     arena::house::find(game, name).expect("house bot").wasm
 }
 
+/// Dummy with a custom section appended: a valid bot whose hash no stored module has.
+pub fn unique_wasm(tag: &str) -> Vec<u8> {
+    let mut w = house_wasm("Dummy").to_vec();
+    let (name, payload) = (b"arena-test", tag.as_bytes());
+    let len = 1 + name.len() + payload.len();
+    assert!(len < 128, "one-byte LEB128 sizes");
+    w.extend([0, len as u8, name.len() as u8]);
+    w.extend_from_slice(name);
+    w.extend_from_slice(payload);
+    w
+}
+
 /// Stores a Pandemic bot for `user` as an upload would and starts qualifying it.
 pub async fn upload(site: &TestSite, user: i64, name: &str, wasm: &[u8]) -> i64 {
     upload_to(site, "pandemic", user, name, wasm).await

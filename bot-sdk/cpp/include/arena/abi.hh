@@ -59,6 +59,13 @@ void flush_orders();
 // Forgets queued records (at the start of a round).
 void clear_orders();
 
+// The little-endian i32 at p in a view (no alignment): for the fields read in place.
+inline int32_t view_i32(const uint8_t* p) {
+  int32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
 // Reads a view: little-endian fields without padding or alignment.
 class Reader {
  public:

@@ -26,11 +26,11 @@ class GridAction {
     if (once_.already_ordered(id)) {
       warn("command already requested for unit %d", id);
       give_unit_order(-1, NONE);
-    } else if (id < 0 || id >= int(owner_.size())) {
+    } else if (id < 0 || size_t(id) >= nb_units_) {
       warn("id out of range : %d", id);
       give_unit_order(-1, NONE);
-    } else if (owner_[size_t(id)] != me_) {
-      warn("unit %d of player %d not owned by %d", id, owner_[size_t(id)], me_);
+    } else if (owner(id) != me_) {
+      warn("unit %d of player %d not owned by %d", id, owner(id), me_);
       give_unit_order(-1, NONE);
     } else if (!dir_ok(c.dir)) {
       warn("direction not valid: %d", int(c.dir));
@@ -43,16 +43,20 @@ class GridAction {
  private:
   friend struct Runtime;
   int me_ = -1;
-  vector<int> owner_;  // each unit's player, by id
+  // This round's unit records in the view (each starts with its player), read in place.
+  const uint8_t* units_ = nullptr;
+  size_t nb_units_ = 0, unit_size_ = 0;
   OncePerRound once_;
 
-  // Called by the runtime before each play(), with this round's units (by id).
-  template <class UnitT>
-  void begin_round(int me, const vector<UnitT>& units) {
+  int owner(int id) const { return view_i32(units_ + size_t(id) * unit_size_); }
+
+  // Called by the runtime before each play(), with this round's unit records.
+  void begin_round(int me, const uint8_t* units, size_t nb_units, size_t unit_size) {
     me_ = me;
-    owner_.resize(units.size());
-    for (size_t k = 0; k < units.size(); ++k) owner_[k] = units[k].player;
-    once_.begin_round(owner_.size());
+    units_ = units;
+    nb_units_ = nb_units;
+    unit_size_ = unit_size;
+    once_.begin_round(nb_units);
   }
 };
 

@@ -55,29 +55,92 @@ class GridSettings {
   GridParams arena_grid_;
 };
 
-// The state of a grid game, as decoded from the views. CellT has `type`, `unit_id`, `city_id`
-// and `path_id`; UnitT has `id`, `player` and `pos`.
+// The state of a grid game. What the setup view gives (the cells' types, cities and paths) is
+// decoded once; each round's view is read in place, in the host's buffer, as fields are asked
+// for (docs/bot-abi.md, "Round view"): a cell is its setup part plus what the round view says
+// now, a unit is decoded from its record when asked, and the unit on each cell and each
+// player's unit ids are indexes built on first use in a round, only if the player asks.
+//
+// CellT has `type`, `unit_id`, `city_id` and `path_id`; UnitT has `id`, `player` and `pos`.
+// ViewT says what else the game's round view has: `static const size_t unit_size`,
+// `static UnitT unit(const uint8_t* record, int id)` (a record starts with i32 player, i, j),
+// and `static void cell(CellT& c, const uint8_t* parts, size_t cells, size_t k)`, which
+// completes cell k from the round view's per-cell parts (read in place on every call).
 template <class CellT, class UnitT>
 struct GridData {
   int round = 0;
   vector<double> status;
   vector<long long> score;
-  vector<CellT> cells;  // row-major
-  vector<UnitT> units;  // by id
+  // Row-major: the setup's part (type, city and path ids), and unit_id, which the first cell()
+  // of a round brings up to date (`units_placed`).
+  mutable vector<CellT> cells;
   vector<City> cities;
   vector<int> city_owner;
   vector<Path> paths;
   vector<int> path_owner;
-  vector<vector<int>> units_of;  // ids of each player's units, ascending
+
+  // This round's view, in the host's buffer (valid during play()).
+  const uint8_t* parts = nullptr;  // the per-cell parts, if any (zeros before the first round)
+  const uint8_t* units = nullptr;  // the first unit record
+  size_t nb_units = 0;
+  int cols = 0;
+  int nb_players = 0;
+
+  // Built on first use in a round.
+  mutable bool units_placed = true;  // cells[].unit_id are this round's
+  mutable vector<int> marked;        // the cells whose unit_id is set
+  mutable bool units_listed = true;  // units_of is this round's
+  mutable vector<vector<int>> units_of;  // ids of each player's units, ascending
+
+  const uint8_t* record(int id, size_t size) const { return units + size_t(id) * size; }
+
+  // A new round's units: the indexes built from the last ones are stale.
+  void new_units(const uint8_t* first, size_t n) {
+    units = first;
+    nb_units = n;
+    units_placed = false;
+    units_listed = false;
+  }
+
+  // Puts this round's units on their cells (and takes last round's off).
+  void place_units(size_t size) const {
+    for (int c : marked) cells[size_t(c)].unit_id = -1;
+    marked.clear();
+    int rows = int(cells.size()) / (cols > 0 ? cols : 1);
+    for (size_t id = 0; id < nb_units; ++id) {
+      const uint8_t* r = record(int(id), size);
+      int i = view_i32(r + 4), j = view_i32(r + 8);
+      if (i < 0 || i >= rows || j < 0 || j >= cols) fail("unit %d at (%d, %d), off the board, in the view", int(id), i, j);
+      int c = i * cols + j;
+      cells[size_t(c)].unit_id = int(id);
+      marked.push_back(c);
+    }
+    units_placed = true;
+  }
+
+  // The ids of player pl's units, ascending.
+  const vector<int>& units_of_player(int pl, size_t size) const {
+    if (!units_listed) {
+      units_of.resize(size_t(nb_players));
+      for (vector<int>& ids : units_of) ids.clear();
+      for (size_t id = 0; id < nb_units; ++id) {
+        int owner = view_i32(record(int(id), size));
+        if (owner < 0 || owner >= nb_players) fail("unit %d of player %d in the view", int(id), owner);
+        units_of[size_t(owner)].push_back(int(id));
+      }
+      units_listed = true;
+    }
+    return units_of[size_t(pl)];
+  }
 };
 
 // The state of the match as the bot sees it at the start of a round (the kits' State.hh, minus
-// the names that differ between games). The SDK refreshes it before each play().
+// the names that differ between games). The SDK points it at each round's view before play().
 //
 // As in the kits, a bad argument (an id or player out of range, a position off the board) is
 // not fatal: the call prints the kit's warning on stderr ("warning: unit requested for
 // identifier -1") and returns the kit's default value (Unit(), Cell(), an empty City or Path, -1).
-template <class SettingsT, class CellT, class UnitT>
+template <class SettingsT, class CellT, class UnitT, class ViewT>
 class GridState : public SettingsT {
  public:
   // The kit declares these two inside State: State::City and State::Path work as there.
@@ -113,17 +176,22 @@ class GridState : public SettingsT {
       warn("cell requested for position (%d, %d)", i, j);
       return CellT();
     }
-    return arena_state_.cells[size_t(i) * size_t(this->cols()) + size_t(j)];
+    const GridData<CellT, UnitT>& st = arena_state_;
+    if (__builtin_expect(!st.units_placed, 0)) st.place_units(ViewT::unit_size);
+    size_t k = size_t(i) * size_t(this->cols()) + size_t(j);
+    CellT c = st.cells[k];
+    ViewT::cell(c, st.parts, st.cells.size(), k);
+    return c;
   }
   CellT cell(Pos p) const { return cell(p.i, p.j); }
 
   // The unit with this id; Unit() (id -1) for a bad id.
   UnitT unit(int id) const {
-    if (id < 0 || id >= int(arena_state_.units.size())) {
+    if (id < 0 || size_t(id) >= arena_state_.nb_units) {
       warn("unit requested for identifier %d", id);
       return UnitT();
     }
-    return arena_state_.units[id];
+    return ViewT::unit(arena_state_.record(id, ViewT::unit_size), id);
   }
 
   // Number of cities (ids 0 .. nb_cities() - 1).
@@ -171,13 +239,13 @@ class GridState : public SettingsT {
  protected:
   // For the games' own names: the number of units of all players, and one player's unit ids
   // (an empty list, with the kit's warning "<what> requested for player pl", for a bad player).
-  int arena_unit_count() const { return int(arena_state_.units.size()); }
+  int arena_unit_count() const { return int(arena_state_.nb_units); }
   vector<int> arena_units_of(int pl, const char* what) const {
     if (!this->player_ok(pl)) {
       warn("%s requested for player %d", what, pl);
       return vector<int>();
     }
-    return arena_state_.units_of[pl];
+    return arena_state_.units_of_player(pl, ViewT::unit_size);
   }
 
  private:

@@ -2,7 +2,8 @@
 // of the setup view, the head of the round view, and the units' places (the driver behind the
 // exports is every game's: arena/driver.hh). Only the games' arena_main.cc include it.
 //
-// Decoding reuses its buffers: after the first round it allocates nothing.
+// The round view is read in place (arena/grid_state.hh): decoding a round reads its head and
+// owners and points the state at the rest; nothing is copied.
 
 #ifndef ARENA_GRID_VIEW_HH
 #define ARENA_GRID_VIEW_HH
@@ -68,6 +69,8 @@ void read_board(Reader& r, const GridParams& s, int last_type, GridData<CellT, U
   st.units_of.assign(size_t(s.nb_players), vector<int>());
   st.city_owner.assign(nc, -1);
   st.path_owner.assign(np, -1);
+  st.cols = s.cols;
+  st.nb_players = s.nb_players;
 }
 
 inline void read_owners(Reader& r, vector<int>& owners, const char* what) {
@@ -87,20 +90,12 @@ void read_round_head(Reader& r, const GridParams& s, GridData<CellT, UnitT>& st)
   read_owners(r, st.path_owner, "paths");
 }
 
-// Takes last round's units off the board and the players' lists, before this round's are read.
+// The units of a round view (a count, then `unit_size` bytes per unit), read in place: the
+// state points at them; the indexes built from them last round are stale from now on.
 template <class CellT, class UnitT>
-void forget_units(GridData<CellT, UnitT>& st, const GridParams& s) {
-  for (const UnitT& u : st.units) cell_at(st, s, u.pos).unit_id = -1;
-  for (vector<int>& ids : st.units_of) ids.clear();
-}
-
-// Puts unit `id` (already read, with its player and position) on its cell and in its player's
-// list; ids come in ascending order, so the lists stay sorted.
-template <class CellT, class UnitT>
-void place_unit(GridData<CellT, UnitT>& st, const GridParams& s, int id) {
-  const UnitT& u = st.units[size_t(id)];
-  cell_at(st, s, u.pos).unit_id = id;
-  if (u.player >= 0 && u.player < s.nb_players) st.units_of[size_t(u.player)].push_back(id);
+void read_units(Reader& r, size_t unit_size, GridData<CellT, UnitT>& st) {
+  size_t n = r.count(unit_size, "units");
+  st.new_units(r.bytes(n * unit_size, "units"), n);
 }
 
 }  // namespace arena_sdk

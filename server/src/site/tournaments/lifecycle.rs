@@ -205,7 +205,14 @@ async fn queue_next(
         });
         let match_id = queue::enqueue(
             &mut *conn,
-            &NewMatch { game: t.game.clone(), kind: Kind::Tournament, seed: m.seed as i64, subject_bot_id: None, bots },
+            &NewMatch {
+                game: t.game.clone(),
+                kind: Kind::Tournament,
+                seed: m.seed as i64,
+                subject_bot_id: None,
+                bots,
+                requested_by: None,
+            },
         )
         .await?;
         sqlx::query(

@@ -343,14 +343,7 @@ async fn retire_bot(
     let id = super::pages::path_id(&layout, id, "bot")?;
     let game: sqlx::Result<Option<String>> = async {
         let mut tx = state.pool.begin().await?;
-        let game: Option<String> = sqlx::query_scalar(
-            "UPDATE bots b SET retired_at = coalesce(retired_at, now()) FROM users u
-             WHERE b.id = $1 AND u.id = b.user_id AND NOT u.is_house RETURNING b.game",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        sqlx::query("DELETE FROM representatives WHERE bot_id = $1").bind(id).execute(&mut *tx).await?;
+        let game = crate::site::own_bots::retire(&mut tx, id, None).await?;
         tx.commit().await?;
         Ok(game)
     }

@@ -3,7 +3,7 @@
 //!
 //! Modules: `session` (who is asking, CSRF), `accounts` (sign up, log in, API tokens), `upload`
 //! (the upload form and `POST /api/bots`), `pages` (leaderboards, bots, matches), `api` (JSON for
-//! the same data), `tournaments` (tournament pages, their CSV and JSON), `admin` (tournaments,
+//! the same data), `learn` (rules pages, starter kits), `tournaments` (tournament pages, their CSV and JSON), `admin` (tournaments,
 //! users, bots for the admin role), `assets` (viewer files, stylesheet), `ops` (metrics, health), `outage` (503 while
 //! the database is down),
 //! `headers` (security headers on every response), `client` (the client's address and
@@ -13,11 +13,15 @@ pub mod accounts;
 pub mod admin;
 pub mod api;
 pub mod assets;
+pub mod browse;
 pub mod client;
 pub mod headers;
+pub mod learn;
 pub mod ops;
 pub mod outage;
+pub mod own_bots;
 pub mod pages;
+pub mod practice;
 pub mod session;
 pub mod tournaments;
 pub mod upload;
@@ -31,6 +35,10 @@ pub fn router(state: AppState) -> Router {
         .merge(accounts::routes())
         .merge(upload::routes())
         .merge(pages::routes())
+        .merge(browse::routes())
+        .merge(learn::routes())
+        .merge(practice::routes())
+        .merge(own_bots::routes())
         .merge(tournaments::routes())
         .merge(admin::routes())
         .merge(api::routes())

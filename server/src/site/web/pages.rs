@@ -322,6 +322,8 @@ struct MatchPage {
     /// Why the replay is gone, when retention deleted it.
     replay_deleted: Option<String>,
     keep_stderr_days: u32,
+    /// The `arena run` command that plays the match again (`site::reproduce`).
+    reproduce: String,
 }
 
 impl MatchPage {
@@ -362,15 +364,18 @@ async fn match_page(
     let replay_deleted =
         crate::site::retention::replay_deleted_note(&m, c.keep_ladder_replays_days, chrono::Utc::now());
     let keep_stderr_days = c.keep_stderr_days;
+    let reproduce = crate::site::reproduce::command(&m, &c.limits());
     let own_seat = viewer.is_some_and(|v| m.players.iter().any(|p| p.owner_id == v));
     if own_seat || !crate::site::cache::is_final(&m.state) {
-        return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days }));
+        return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days, reproduce }));
     }
     let key = format!("match/{id}");
     let html = match state.cache.page(&key) {
         Some(hit) => hit,
-        None => shared_html(&state, key, MatchPage { layout: anonymous(), m, replay_deleted, keep_stderr_days })
-            .map_err(|e| PageError::internal(&layout, e))?,
+        None => {
+            shared_html(&state, key, MatchPage { layout: anonymous(), m, replay_deleted, keep_stderr_days, reproduce })
+                .map_err(|e| PageError::internal(&layout, e))?
+        }
     };
     Ok(personal(&layout, html))
 }
