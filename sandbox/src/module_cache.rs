@@ -50,9 +50,8 @@
 //! sha256 over the artifact (about 900 KB for a C++ bot) was about a fifth of the CPU of an
 //! `arena run` of four C++ bots; xxh3 runs at memory speed (over 10 GB/s with SSE2, which
 //! every x86-64 has), and a 128-bit value misses a random corruption with probability 2^-128.
-//! `xxhash-rust` is the widely used pure-Rust implementation (no C build, no dependencies,
-//! checked against the reference implementation's test vectors); crc32c was the other
-//! candidate, equally fast with SSE4.2 but only 32 bits and a hardware-dependent speed.
+//! `xxhash-rust` is the widely used pure-Rust implementation (no C build, no dependencies, a
+//! stable format); crc32c was the other candidate, as fast with SSE4.2 but only 32 bits wide.
 //!
 //! An entry that fails a check is deleted and the module compiled again (under the usual time
 //! and memory limits). Failing to read or write the cache never fails a load: a write error is

@@ -244,7 +244,7 @@ fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::
             }
             let (none, second) = (median(none), median(second));
             println!(
-                "  arena run, {label}, 1 round: CPU {:.0} ms without the module cache, {:.0} ms on a second run",
+                "  arena run, {label}, 1 round: CPU {:.0} ms without the module cache, {:.1} ms on a second run",
                 ms(none),
                 ms(second)
             );
