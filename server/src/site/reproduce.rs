@@ -119,6 +119,9 @@ pub fn bundle(
         .compression_method(zip::CompressionMethod::Deflated)
         .last_modified_time(zip::DateTime::default())
         .unix_permissions(0o644);
+    // Modules and the replay (already zstd) are stored, not deflated: a bundle then costs the
+    // server a copy, not the compression of megabytes a reader could ask for again and again.
+    let stored = options.compression_method(zip::CompressionMethod::Stored);
     let dir = format!("arena-match-{}", m.id);
     zip.start_file(format!("{dir}/README.txt"), options)?;
     zip.write_all(readme(m, &command, &missing, replay.is_some()).as_bytes())?;
@@ -127,12 +130,12 @@ pub fn bundle(
     zip.start_file(format!("{dir}/reproduce.sh"), options.unix_permissions(0o755))?;
     zip.write_all(script(m, &command, replay.is_some()).as_bytes())?;
     if let Some(bytes) = replay {
-        zip.start_file(format!("{dir}/server.replay"), options.compression_method(zip::CompressionMethod::Stored))?;
+        zip.start_file(format!("{dir}/server.replay"), stored)?;
         zip.write_all(bytes)?;
     }
     for b in modules {
         if let BundledModule::Included { hash, bytes } = b {
-            zip.start_file(format!("{dir}/modules/{}", module_file(hash)), options)?;
+            zip.start_file(format!("{dir}/modules/{}", module_file(hash)), stored)?;
             zip.write_all(bytes)?;
         }
     }
