@@ -322,8 +322,8 @@ struct MatchPage {
     /// Why the replay is gone, when retention deleted it.
     replay_deleted: Option<String>,
     keep_stderr_days: u32,
-    /// The `arena run` command that plays the match again (`site::reproduce`).
-    reproduce: String,
+    /// The sandbox limits, for the `arena run` command that plays the match again.
+    limits: sandbox::Limits,
 }
 
 impl MatchPage {
@@ -339,6 +339,11 @@ impl MatchPage {
     }
     fn stderr_deleted_note(&self) -> String {
         crate::site::retention::stderr_deleted_note(self.keep_stderr_days)
+    }
+    /// The `arena run` command that plays the match again (`site::reproduce`), built only
+    /// when the page is rendered, not for every reader of a cached page.
+    fn reproduce(&self) -> String {
+        crate::site::reproduce::command(&self.m, &self.limits)
     }
     fn duration(&self) -> String {
         self.m.duration_ms.map(|ms| format!("{:.1} s", ms / 1000.0)).unwrap_or_default()
@@ -364,16 +369,16 @@ async fn match_page(
     let replay_deleted =
         crate::site::retention::replay_deleted_note(&m, c.keep_ladder_replays_days, chrono::Utc::now());
     let keep_stderr_days = c.keep_stderr_days;
-    let reproduce = crate::site::reproduce::command(&m, &c.limits());
+    let limits = c.limits();
     let own_seat = viewer.is_some_and(|v| m.players.iter().any(|p| p.owner_id == v));
     if own_seat || !crate::site::cache::is_final(&m.state) {
-        return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days, reproduce }));
+        return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days, limits }));
     }
     let key = format!("match/{id}");
     let html = match state.cache.page(&key) {
         Some(hit) => hit,
         None => {
-            shared_html(&state, key, MatchPage { layout: anonymous(), m, replay_deleted, keep_stderr_days, reproduce })
+            shared_html(&state, key, MatchPage { layout: anonymous(), m, replay_deleted, keep_stderr_days, limits })
                 .map_err(|e| PageError::internal(&layout, e))?
         }
     };
