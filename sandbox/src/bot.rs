@@ -27,9 +27,16 @@ pub struct PlayerOptions {
     /// truncation marker). It runs inside the bot's call: keep it short, and do not call back
     /// into the [`BotLog`].
     pub on_stderr: Option<StderrSink>,
+    /// Measure [`BotReport::busy`] (two clock reads per call into the bot, a few percent of a
+    /// light bot's match): only `arena calibrate --house` asks.
+    pub measure_busy: bool,
 }
 
 impl PlayerOptions {
+    pub fn measure_busy(mut self) -> Self {
+        self.measure_busy = true;
+        self
+    }
     pub fn fuel(mut self, fuel: u64) -> Self {
         self.fuel = Some(fuel);
         self
@@ -55,6 +62,7 @@ impl fmt::Debug for PlayerOptions {
             .field("wall_clock", &self.wall_clock)
             .field("stderr", &self.stderr)
             .field("on_stderr", &self.on_stderr.is_some())
+            .field("measure_busy", &self.measure_busy)
             .finish()
     }
 }
@@ -70,8 +78,9 @@ pub struct BotReport {
     pub fuel_used: u64,
     /// Wall-clock time charged to the bot (in epoch ticks of 10 ms; not deterministic).
     pub wall_clock_used: Duration,
-    /// Time spent inside the bot's calls, measured with the monotonic clock (for
-    /// `arena calibrate`; not deterministic, never used for rules).
+    /// Time spent inside the bot's calls, measured with the monotonic clock when
+    /// [`PlayerOptions::measure_busy`] asks (`arena calibrate --house`), else zero; not
+    /// deterministic, never used for rules.
     pub busy: Duration,
     /// `arena_play` calls that returned normally.
     pub rounds: u32,
@@ -145,6 +154,7 @@ struct Resolved {
     wall_clock: Duration,
     stderr: usize,
     on_stderr: Option<StderrSink>,
+    measure_busy: bool,
 }
 
 /// Makes a [`WasmBot`] per match for one player (the catalog's [`engine::wire::SharedFactory`]).
@@ -163,6 +173,7 @@ impl WasmFactory {
             wall_clock: options.wall_clock.unwrap_or(limits.wall_clock),
             stderr: options.stderr.unwrap_or(limits.stderr),
             on_stderr: options.on_stderr,
+            measure_busy: options.measure_busy,
         };
         let log = BotLog::default();
         (WasmFactory { module, name: name.to_string(), options, log: log.clone() }, log)
@@ -195,7 +206,7 @@ impl WasmFactory {
                 wall_clock: o.wall_clock,
                 fuel_budget: o.fuel,
                 fuel_used: 0,
-                busy: Duration::ZERO,
+                busy: o.measure_busy.then_some(Duration::ZERO),
             },
             module: self.module.clone(),
             name: self.name.clone(),
@@ -231,7 +242,8 @@ struct Meter {
     wall_clock: Duration,
     fuel_budget: u64,
     fuel_used: u64,
-    busy: Duration,
+    /// Time inside the bot's calls, when measured.
+    busy: Option<Duration>,
 }
 
 impl Meter {
@@ -270,9 +282,11 @@ impl Meter {
         }
         store.set_epoch_deadline(remaining);
         let t0 = self.ticks.load(Ordering::Relaxed);
-        let started = Instant::now();
+        let started = self.busy.map(|_| Instant::now());
         let r = f(store);
-        self.busy += started.elapsed();
+        if let (Some(busy), Some(t)) = (&mut self.busy, started) {
+            *busy += t.elapsed();
+        }
         self.ticks_used += self.ticks.load(Ordering::Relaxed).saturating_sub(t0);
         self.fuel_used = self.fuel_budget.saturating_sub(store.get_fuel().unwrap_or(0));
         r.map_err(|e| self.failure(&e, store))
@@ -508,7 +522,7 @@ impl WasmBot {
         let mut r = self.report.lock().unwrap_or_else(PoisonError::into_inner);
         r.fuel_used = self.meter.fuel_used;
         r.wall_clock_used = TICK * self.meter.ticks_used.min(u32::MAX as u64) as u32;
-        r.busy = self.meter.busy;
+        r.busy = self.meter.busy.unwrap_or_default();
         r.rounds = self.rounds;
         r.frozen.clone_from(&self.failure);
         r.frozen_detail.clone_from(&self.detail);

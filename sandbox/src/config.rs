@@ -4,7 +4,9 @@
 use crate::host::MAX_TABLE_ELEMENTS;
 use std::num::NonZeroUsize;
 use wasmparser::WasmFeatures;
-use wasmtime::{Config, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig, WasmBacktraceDetails};
+use wasmtime::{
+    Config, InstanceAllocationStrategy, OptLevel, PoolingAllocationConfig, ProfilingStrategy, WasmBacktraceDetails,
+};
 
 /// Guard pages after each memory's reservation (wasmtime's default on 64-bit hosts).
 const GUARD: u64 = 2 << 30;
@@ -69,6 +71,11 @@ pub(crate) fn config(p: &EngineParams, pool_slots: Option<u32>) -> Config {
         .memory_reservation_for_growth(0)
         .memory_may_move(false)
         .memory_guard_size(GUARD);
+    // For profiling bots with `perf` (`ARENA_PERF_MAP=1`): the JIT code's symbols go to
+    // /tmp/perf-<pid>.map. Changes nothing a bot can observe.
+    if std::env::var_os("ARENA_PERF_MAP").is_some_and(|v| !v.is_empty() && v != "0") {
+        c.profiler(ProfilingStrategy::PerfMap);
+    }
     let wanted = features();
     c.wasm_features(WasmFeatures::all() & !wanted, false);
     c.wasm_features(wanted, true);

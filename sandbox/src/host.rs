@@ -297,6 +297,10 @@ pub(crate) fn linker(engine: &Engine) -> wasmtime::Result<Linker<Host>> {
                 let r = range(data, ptr, take as u64, "arena.fail").ok()?;
                 Some(String::from_utf8_lossy(&data[r]).into_owned())
             });
+            let text = match text {
+                Some(t) if kind == 2 => Some(crate::demangle::exception_text(&t)),
+                t => t,
+            };
             caller.data_mut().detail = Some(text.unwrap_or_else(|| words.to_string()));
             Err(trap(words))
         },

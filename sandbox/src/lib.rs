@@ -27,6 +27,7 @@ mod bot;
 mod check;
 mod compile;
 mod config;
+mod demangle;
 mod host;
 mod limits;
 pub mod module_cache;

@@ -178,8 +178,19 @@ impl Sandbox {
     /// Checks, compiles (under the compile timeout) and caches a module. `game` is the game it
     /// will play, when known: a module built for another game is refused.
     pub fn load(&self, bytes: &[u8], game: Option<&str>) -> Result<BotModule, LoadError> {
+        self.load_keyed(bytes, sha256(bytes), game)
+    }
+
+    /// [`Sandbox::load`] of bytes whose sha256 the caller already knows (the CLI remembers the
+    /// hashes of unchanged files: `arena run`'s startup then hashes nothing). The caller vouches
+    /// for `sha256`: it picks the compiled module from the caches. A module that must be
+    /// compiled is hashed again, so a wrong hash never enters a cache.
+    pub fn load_hashed(&self, bytes: &[u8], sha256: [u8; 32], game: Option<&str>) -> Result<BotModule, LoadError> {
+        self.load_keyed(bytes, sha256, game)
+    }
+
+    fn load_keyed(&self, bytes: &[u8], key: [u8; 32], game: Option<&str>) -> Result<BotModule, LoadError> {
         let s = &self.shared;
-        let key = sha256(bytes);
         // Compiled before (in memory or on disk): the bytes are valid WebAssembly, so the checks
         // skip validating function bodies, the most of their time.
         if let Some(c) = self.cache().map.get(&key).cloned() {
@@ -195,10 +206,12 @@ impl Sandbox {
             },
             None => None,
         };
-        let (module, info, source) = match cached {
-            Some((module, info)) => (module, info, ModuleSource::Disk),
+        let (module, info, source, key) = match cached {
+            Some((module, info)) => (module, info, ModuleSource::Disk, key),
             None => {
                 let info = self.inspect(bytes, game)?;
+                // inspect() hashed the bytes: what is compiled is cached under their own hash.
+                let key = sha256(bytes);
                 debug_assert_eq!(hash_string(&key), info.hash);
                 let compiled = compile::compile(&s.engine, &self.params(), &self.mode, bytes, &s.limits)?;
                 if let Some(disk) = &self.disk {
@@ -207,7 +220,7 @@ impl Sandbox {
                         None => disk.put_module(&key, &compiled.module),
                     }
                 }
-                (compiled.module, info, ModuleSource::Compiled)
+                (compiled.module, info, ModuleSource::Compiled, key)
             }
         };
         let pre = s.linker.instantiate_pre(&module).map_err(|e| LoadError::CompileFailed(format!("{e:#}")))?;
@@ -263,6 +276,16 @@ impl BotModule {
     /// `sha256:<hex>` of the module's bytes.
     pub fn hash(&self) -> &str {
         &self.inner.info.hash
+    }
+
+    /// The module's sha256 (what [`BotModule::hash`] writes in hex).
+    pub fn sha256(&self) -> Option<[u8; 32]> {
+        let hex = self.hash().strip_prefix("sha256:")?;
+        let mut out = [0u8; 32];
+        for (k, b) in out.iter_mut().enumerate() {
+            *b = u8::from_str_radix(hex.get(2 * k..2 * k + 2)?, 16).ok()?;
+        }
+        (hex.len() == 64).then_some(out)
     }
 
     pub fn info(&self) -> &ModuleInfo {

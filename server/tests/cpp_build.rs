@@ -941,6 +941,13 @@ fn a_throw_an_assertion_an_abort_and_a_deep_recursion_freeze_in_words() {
             "uncaught exception std::runtime_error: no path to city 2",
         ),
         (
+            // A class of the player's own: the SDK sends its mangled name, the host demangles it.
+            "AIThrowOwn.cc",
+            "struct NoRoute { int city; }; throw NoRoute{2};",
+            "uncaught exception",
+            "uncaught exception of type ThrowOwn::play()::NoRoute (WebAssembly bots cannot catch exceptions)",
+        ),
+        (
             "AIAssert.cc",
             "assert(round() < 2);",
             "assertion failed",
@@ -980,4 +987,74 @@ fn a_throw_an_assertion_an_abort_and_a_deep_recursion_freeze_in_words() {
         assert!(stopped.contains(detail), "{file}: {stopped:?}\n{err}");
         assert!(!stopped.contains("func["), "{file}: {stopped}");
     }
+}
+
+/// The Walking Dead SDK keeps each cell's unit and food up to date by resetting only the cells
+/// last round marked, and reads owners in place: a checker compares, at some rounds, every
+/// cell's owner, unit and food with the engine's replay, and every round that each unit stands
+/// on its cell and no other cell names a unit (a failed check freezes it).
+#[test]
+fn walking_dead_cells_follow_the_engine_round_after_round() {
+    if !have_clang("walking_dead_cells_follow_the_engine_round_after_round") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let src = r#"#include "Player.hh"
+#define PLAYER_NAME CellChecker
+struct PLAYER_NAME : public Player {
+  static Player* factory () { return new PLAYER_NAME; }
+  virtual void play () {
+    vector<int> ids;
+    for (int pl = 0; pl < 4; ++pl) {
+      for (int id : alive_units(pl)) ids.push_back(id);
+      for (int id : dead_units(pl)) ids.push_back(id);
+    }
+    for (int id : zombies()) ids.push_back(id);
+    int marked = 0;
+    for (int i = 0; i < board_rows(); ++i)
+      for (int j = 0; j < board_cols(); ++j) marked += cell(i, j).id != -1;
+    _my_assert(marked == int(ids.size()), "cells naming a unit: " << marked << ", units: " << ids.size());
+    for (int id : ids) _my_assert(cell(unit(id).pos).id == id, "unit " << id << " is not on its cell");
+    int r = round();
+    if (r != 0 and r != 1 and r != 57 and r != 199) return;
+    ostringstream food, owners, units;
+    for (int i = 0; i < board_rows(); ++i)
+      for (int j = 0; j < board_cols(); ++j) {
+        Cell c = cell(i, j);
+        if (c.food) food << " " << i * board_cols() + j;
+        owners << (c.owner == -1 ? '.' : char('0' + c.owner));
+        if (c.id != -1) units << " " << i * board_cols() + j << ":" << c.id;
+      }
+    cerr << "frame " << r << " food" << food.str() << endl;
+    cerr << "frame " << r << " owners " << owners.str() << endl;
+    cerr << "frame " << r << " units" << units.str() << endl;
+  }
+};
+RegisterPlayer(PLAYER_NAME);
+"#;
+    std::fs::write(d.join("AICellChecker.cc"), src).unwrap();
+    builds(d, &["AICellChecker.cc", "--game", "walking-dead", "-o", "checker.wasm"]);
+    let args = ["run", "walking-dead", "checker.wasm", "Demo", "Dummy", "Demo", "--seed", "5", "--json", "--stderr"];
+    let (out, err) = ok(d, &[&args[..], &["-o", "m.replay"]].concat());
+    let s = summary(&out);
+    assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
+    let printed: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("[0 checker] ")).collect();
+    let replay = engine::games::walking_dead::replay::read(&std::fs::read(d.join("m.replay")).unwrap()).unwrap();
+    let cols = 60; // board_cols: the statement fixes it (60..60)
+    let mut expected = Vec::new();
+    for r in [0usize, 1, 57, 199] {
+        let f = &replay.frames[r];
+        assert_eq!(f.round as usize, r);
+        expected.push(format!("frame {r} food{}", spaced(&f.food)));
+        let owners: String = f.owner.iter().map(|&o| if o < 0 { '.' } else { (b'0' + o as u8) as char }).collect();
+        expected.push(format!("frame {r} owners {owners}"));
+        let mut on: Vec<(usize, usize)> =
+            f.units.iter().map(|u| (u.pos.i as usize * cols + u.pos.j as usize, u.id)).collect();
+        on.sort();
+        expected.push(format!("frame {r} units{}", spaced(on.iter().map(|(c, id)| format!("{c}:{id}")))));
+    }
+    assert_eq!(printed, expected, "the checker's cells differ from the engine's replay");
+    // The rounds compared are not empty: food and owned cells appear.
+    assert!(!replay.frames[57].food.is_empty() && replay.frames[57].owner.iter().any(|&o| o >= 0));
 }

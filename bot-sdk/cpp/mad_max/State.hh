@@ -20,6 +20,7 @@ struct MadMaxData {
   vector<int> num_cities;               // per player: the cities it owns
   vector<Cell> cells;                   // row-major
   vector<vector<size_t>> city_cells;    // per city: its cells' row-major indices
+  vector<int> city_owner;               // per city: the owner its cells hold
   vector<Unit> units;                   // by id
   vector<vector<int>> warriors, cars;   // per player, ascending ids
 };

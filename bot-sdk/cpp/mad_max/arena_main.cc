@@ -40,6 +40,7 @@ struct Runtime {
     }
     size_t nc = r.count(4, "cities");
     st.city_cells.assign(nc, vector<size_t>());
+    st.city_owner.assign(nc, -1);  // no round yet: every city's cells get written at the first
     for (size_t c = 0; c < nc; ++c) {
       size_t m = r.count(8, "city cells");
       vector<size_t>& cells = st.city_cells[c];
@@ -69,6 +70,9 @@ struct Runtime {
     for (size_t c = 0; c < st.city_cells.size(); ++c) {
       if (owners[c] >= players) fail("city %zu has owner %d in the view", c, int(owners[c]));
       ++st.num_cities[owners[c]];
+      // Only a city that changed hands has its cells rewritten.
+      if (int(owners[c]) == st.city_owner[c]) continue;
+      st.city_owner[c] = int(owners[c]);
       for (size_t k : st.city_cells[c]) st.cells[k].owner = int(owners[c]);
     }
     // Last round's units leave their cells.

@@ -148,8 +148,6 @@ void abort(void) { arena_sdk::stop(arena_sdk::FAIL_ABORT, "abort() called"); }
 // accepted as in the kit. A `throw` ends the bot here: the message names the exception and its
 // what() (frozen, reason `trap`). `catch` blocks never run.
 
-extern "C" char* __cxa_demangle(const char* mangled, char* buf, size_t* len, int* status);
-
 namespace {
 
 template <class E>
@@ -188,12 +186,9 @@ std::string describe(void* obj, const std::type_info* t) {
   if (*t == typeid(int)) return "uncaught exception (an int): " + std::to_string(*static_cast<int*>(obj));
   if (*t == typeid(long long)) return "uncaught exception (an integer): " + std::to_string(*static_cast<long long*>(obj));
   if (*t == typeid(double)) return "uncaught exception (a double): " + std::to_string(*static_cast<double*>(obj));
-  // A class of the player's own: its name, demangled.
-  int status = 0;
-  char* name = __cxa_demangle(t->name(), nullptr, nullptr, &status);
-  std::string out2 = std::string("uncaught exception of type ") + (status == 0 && name ? name : t->name());
-  std::free(name);
-  return out2;
+  // A class of the player's own: its mangled name, which the host demangles (libc++abi's
+  // demangler would be over half of a small bot's code, compiled and loaded with every bot).
+  return std::string("uncaught exception of type _ZTS") + t->name();
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // Arena's C++ SDK for The Walking Dead: the state of the match as the bot sees it at the start
 // of a round (the kit's State.hh). The SDK refreshes it from the host's round view before each
-// play().
+// play(), in time proportional to the units and food, not to the board: the cells' owners are
+// read in place from the view when a cell is asked for, and only the cells that held a unit or
+// food last round are reset (docs/bot-abi.md, "Views read in place").
 //
 // As in the kit, the accessors return copies, and a bad argument is not fatal: the call prints
 // the kit's warning on stderr ("warning: unit requested for identifier -1") and returns the
@@ -17,8 +19,12 @@ struct WalkingDeadData {
   vector<double> status;
   vector<long long> score;
   vector<int> strength;
-  vector<Cell> cells;  // row-major
-  vector<Unit> units;  // by id
+  // Row-major: type, unit id and food (the owner is read from `owners` by State::cell).
+  vector<Cell> cells;
+  const uint8_t* owners = nullptr;  // this round's owner + 1 per cell, in the host's view
+  vector<uint8_t> no_owners;        // what `owners` points at before the first round: zeros
+  vector<size_t> marked;            // the cells whose id or food this round's view set
+  vector<Unit> units;               // by id
   vector<vector<int>> alive, dead;
   vector<int> zombies;
 };
@@ -37,7 +43,10 @@ class State : public Settings {
       arena_sdk::warn("cell requested for position (%d, %d)", i, j);
       return Cell();
     }
-    return s_.cells[size_t(i) * size_t(board_cols()) + size_t(j)];
+    size_t k = size_t(i) * size_t(board_cols()) + size_t(j);
+    Cell c = s_.cells[k];
+    c.owner = int(s_.owners[k]) - 1;
+    return c;
   }
   Cell cell(Pos p) const { return cell(p.i, p.j); }
 

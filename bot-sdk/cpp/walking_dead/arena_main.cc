@@ -33,6 +33,8 @@ struct Runtime {
     const uint8_t* types = r.bytes(n, "cell types");
     WalkingDeadData& st = p->s_;
     st.cells.assign(n, Cell());
+    st.no_owners.assign(n, 0);
+    st.owners = st.no_owners.data();
     for (size_t k = 0; k < n; ++k) {
       if (types[k] > Waste) fail("unknown cell type %d", int(types[k]));
       st.cells[k].type = CellType(types[k]);
@@ -55,17 +57,16 @@ struct Runtime {
     for (size_t k = 0; k < players; ++k) st.status[k] = r.f64();
     for (size_t k = 0; k < players; ++k) st.score[k] = r.i64();
     for (size_t k = 0; k < players; ++k) st.strength[k] = r.i32();
-    size_t n = st.cells.size();
-    const uint8_t* owners = r.bytes(n, "owners");
-    for (size_t k = 0; k < n; ++k) {
-      if (owners[k] > players) fail("owner %d out of range in the view", int(owners[k]) - 1);
-      Cell& c = st.cells[k];
-      c.owner = int(owners[k]) - 1;
-      c.food = false;
-      c.id = -1;
+    // Owners are read in place by State::cell(); last round's units and food come off the
+    // cells they were on, this round's go on theirs.
+    st.owners = r.bytes(st.cells.size(), "owners");
+    for (size_t k : st.marked) {
+      st.cells[k].id = -1;
+      st.cells[k].food = false;
     }
+    st.marked.clear();
     size_t nf = r.count(8, "food");
-    for (size_t k = 0; k < nf; ++k) cell_at(s, st, read_pos(r, s)).food = true;
+    for (size_t k = 0; k < nf; ++k) st.cells[mark(s, st, read_pos(r, s))].food = true;
     for (auto& l : st.alive) l.clear();
     for (auto& l : st.dead) l.clear();
     st.zombies.clear();
@@ -81,7 +82,7 @@ struct Runtime {
       u.player = r.i32();
       u.pos = read_pos(r, s);
       u.rounds_for_zombie = r.i32();
-      cell_at(s, st, u.pos).id = int(id);
+      st.cells[mark(s, st, u.pos)].id = int(id);
       if (u.type == Zombie) {
         st.zombies.push_back(int(id));
       } else {
@@ -99,8 +100,11 @@ struct Runtime {
     if (i < 0 || i >= s.board_rows || j < 0 || j >= s.board_cols) fail("position (%d, %d) off the board in the view", i, j);
     return Pos(i, j);
   }
-  static Cell& cell_at(const WalkingDeadParams& s, WalkingDeadData& st, Pos p) {
-    return st.cells[size_t(p.i) * size_t(s.board_cols) + size_t(p.j)];
+  // The index of the cell at p, remembered to be reset next round.
+  static size_t mark(const WalkingDeadParams& s, WalkingDeadData& st, Pos p) {
+    size_t k = size_t(p.i) * size_t(s.board_cols) + size_t(p.j);
+    st.marked.push_back(k);
+    return k;
   }
 };
 

@@ -20,6 +20,13 @@ pub struct BenchArgs {
     /// The game.
     #[arg(long, default_value = "pandemic")]
     game: String,
+    /// The C++ reference player of the wasm-against-native row (`bot-sdk/cpp/reference/<game>/AI<NAME>.cc`;
+    /// default: the game's `*Solid`, else `*Planner`, player).
+    #[arg(long, value_name = "NAME")]
+    cpp_player: Option<String>,
+    /// Matches of the wasm-against-native row (seeds 1..=N).
+    #[arg(long, default_value_t = 5)]
+    cpp_matches: u64,
 }
 
 struct Figures {
@@ -109,22 +116,142 @@ pub fn bench(a: BenchArgs) -> anyhow::Result<()> {
         f.round.as_secs_f64() * 1e6,
         f.view_bytes as f64 / 1000.0
     );
-    // The module cache's figures need C++ bots built by `arena build` (clang-19): a machine
-    // without the toolchain prints why they are missing instead.
+    // The C++ rows need `arena build` (clang-19) and, for the native build, g++: a machine
+    // without them prints why they are missing instead.
+    #[cfg(unix)]
+    if let Err(e) = reference_rows(game, a.cpp_player.as_deref(), a.cpp_matches.max(1)) {
+        println!("C++ reference player, wasm against native: not measured: {e:#}");
+    }
     if let Err(e) = module_cache_rows(game, a.cache_runs.max(1)) {
         println!("module cache: not measured: {e:#}");
     }
     Ok(())
 }
 
+/// The directory of the game's reference C++ players (from the current directory or the
+/// checkout this binary was built from).
+fn reference_dir(game: &dyn AnyGame) -> anyhow::Result<PathBuf> {
+    let rel = Path::new("bot-sdk/cpp/reference").join(game.name().replace('-', "_"));
+    [rel.clone(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(&rel)]
+        .into_iter()
+        .find(|d| d.is_dir())
+        .with_context(|| format!("no reference C++ players in {}", rel.display()))
+}
+
+/// The reference player of the wasm-against-native row: `AI<name>.cc`, or the game's heaviest
+/// sound player (`*Solid`, else `*Planner`).
+fn reference_player(game: &dyn AnyGame, name: Option<&str>) -> anyhow::Result<(String, PathBuf)> {
+    let dir = reference_dir(game)?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "cc"))
+        .collect();
+    files.sort();
+    let stem = |p: &PathBuf| p.file_stem().unwrap_or_default().to_string_lossy().trim_start_matches("AI").to_string();
+    let found = match name {
+        Some(n) => files.iter().find(|p| stem(p).eq_ignore_ascii_case(n.trim_start_matches("AI"))),
+        None => ["Solid", "Planner"].iter().find_map(|suffix| files.iter().find(|p| stem(p).ends_with(suffix))),
+    };
+    let file = found.with_context(|| {
+        format!(
+            "no reference player {} in {}; there are {}",
+            name.unwrap_or("*Solid or *Planner"),
+            dir.display(),
+            files.iter().map(stem).collect::<Vec<_>>().join(", ")
+        )
+    })?;
+    Ok((stem(file), file.clone()))
+}
+
+/// CPU time (user + system) of this process and its waited-for children (the compile workers).
+#[cfg(unix)]
+fn process_cpu() -> Duration {
+    rusage(libc::RUSAGE_SELF) + rusage(libc::RUSAGE_CHILDREN)
+}
+
+/// A default match of four copies of one C++ reference player, wasm against native (issue 21:
+/// within 1.5x): the native build is `arena calibrate`'s (g++ -O2 shared object played
+/// in-process, `native_cpp`), the wasm build `arena build`'s; the wasm match is measured with a
+/// cold module cache (the compile included) and a warm one. Figures are the CPU time of this
+/// process and its compile workers from loading the players to the end of the match, median
+/// over seeds 1..=N; the wasm bots have no budget, so both builds do the same work.
+#[cfg(unix)]
+fn reference_rows(game: &dyn AnyGame, name: Option<&str>, matches: u64) -> anyhow::Result<()> {
+    use super::native_cpp::{build_native, NativeFactory};
+    use engine::wire::SharedFactory;
+    use sandbox::PlayerOptions;
+    use std::sync::Arc;
+
+    let (name, file) = reference_player(game, name)?;
+    let files = [file.clone()];
+    let wasm = super::build::build_wasm(&files, game.name(), false).context("arena build")?;
+    let native = Arc::new(build_native(&files, game.name(), false).context("the native build (g++)")?);
+    let tmp = std::env::temp_dir().join(format!("arena-bench-ref-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let setup =
+        |seed| MatchSetup { params: ParamValues::defaults(game.param_specs()), board: BoardSource::Generated, seed };
+    let unlimited = || PlayerOptions::default().fuel(u64::MAX / 8).wall_clock(Duration::from_secs(3600));
+    let wasm_match = |cache: &Path, seed: u64| -> anyhow::Result<(Duration, bool)> {
+        let sb = players::sandbox_with(sandbox::Limits::default(), Some(cache.to_path_buf()))?;
+        let t = process_cpu();
+        let module = sb.load(&wasm, Some(game.name()))?;
+        let specs: Vec<PlayerSpec> =
+            (0..4).map(|_| PlayerSpec::Wire(module.player_with(&name, unlimited()).0)).collect();
+        game.play(&setup(seed), &specs, true)?;
+        Ok((process_cpu().saturating_sub(t), module.from_cache()))
+    };
+    let result = (|| -> anyhow::Result<(Vec<Duration>, Vec<Duration>, Vec<Duration>)> {
+        let (mut nat, mut cold, mut warm) = (Vec::new(), Vec::new(), Vec::new());
+        // Warm-up: page faults, lazy statics, the native object's first load.
+        let (f, _) = NativeFactory::new(native.clone(), &name);
+        game.play(
+            &setup(1),
+            &[
+                PlayerSpec::Wire(SharedFactory(Arc::new(f))),
+                PlayerSpec::House("Null".into()),
+                PlayerSpec::House("Null".into()),
+                PlayerSpec::House("Null".into()),
+            ],
+            false,
+        )?;
+        for seed in 1..=matches {
+            let t = process_cpu();
+            let specs: Vec<PlayerSpec> = (0..4)
+                .map(|_| PlayerSpec::Wire(SharedFactory(Arc::new(NativeFactory::new(native.clone(), &name).0))))
+                .collect();
+            game.play(&setup(seed), &specs, true)?;
+            nat.push(process_cpu().saturating_sub(t));
+            let cache = tmp.join(format!("cache-{seed}"));
+            let (c, hit) = wasm_match(&cache, seed)?;
+            anyhow::ensure!(!hit, "the cold module cache was not cold");
+            cold.push(c);
+            let (w, hit) = wasm_match(&cache, seed)?;
+            anyhow::ensure!(hit, "the warm run did not load the module from the cache");
+            warm.push(w);
+        }
+        Ok((nat, cold, warm))
+    })();
+    let _ = std::fs::remove_dir_all(&tmp);
+    let (nat, cold, warm) = result?;
+    let (nat, cold, warm) = (median(nat), median(cold), median(warm));
+    let ratio = |d: Duration| d.as_secs_f64() / nat.as_secs_f64().max(1e-9);
+    println!(
+        "4 x C++ {name} ({:.0} KB wasm), default match, median of {matches} seeds, CPU: native {:.1} ms; \
+         wasm, cold module cache {:.1} ms ({:.2}x), warm {:.1} ms ({:.2}x native, goal <= 1.5x)",
+        wasm.len() as f64 / 1000.0,
+        ms(nat),
+        ms(cold),
+        ratio(cold),
+        ms(warm),
+        ratio(warm)
+    );
+    Ok(())
+}
+
 /// The reference C++ players of `game` (`bot-sdk/cpp/reference/<game>`, from the current
 /// directory or the checkout this binary was built from), built to wasm: at most `n`.
 fn cpp_bots(game: &dyn AnyGame, n: usize) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
-    let rel = Path::new("bot-sdk/cpp/reference").join(game.name().replace('-', "_"));
-    let dir = [rel.clone(), Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(&rel)]
-        .into_iter()
-        .find(|d| d.is_dir())
-        .with_context(|| format!("no reference C++ players in {}", rel.display()))?;
+    let dir = reference_dir(game)?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "cc"))
@@ -145,9 +272,15 @@ fn cpp_bots(game: &dyn AnyGame, n: usize) -> anyhow::Result<Vec<(String, Vec<u8>
 /// CPU time (user + system) of this process's waited-for children so far.
 #[cfg(unix)]
 fn children_cpu() -> Duration {
+    rusage(libc::RUSAGE_CHILDREN)
+}
+
+/// CPU time (user + system) of `who` (`RUSAGE_SELF`, `RUSAGE_CHILDREN`).
+#[cfg(unix)]
+fn rusage(who: libc::c_int) -> Duration {
     // SAFETY: getrusage only writes the struct it is given.
     let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    unsafe { libc::getrusage(who, &mut u) };
     let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     tv(u.ru_utime) + tv(u.ru_stime)
 }
@@ -178,8 +311,10 @@ fn median(mut v: Vec<Duration>) -> Duration {
 }
 
 /// Load times of a C++ bot with a cold and a warm module cache, and the CPU time of a whole
-/// `arena run` of one round, four C++ bots against four house bots, without the cache and on a
-/// second run (issue 21: at most 1.5x the house bots').
+/// `arena run` of one round, four distinct C++ bots against four house bots, without the cache
+/// and on a second run (issue 21: at most 1.5x the house bots'). What is measured is Arena's
+/// start-up, so the four C++ bots are the reference players whose first round costs least fuel;
+/// the four heaviest are shown beside them (their first round is most of their difference).
 fn module_cache_rows(game: &dyn AnyGame, runs: usize) -> anyhow::Result<()> {
     let tmp = std::env::temp_dir().join(format!("arena-bench-cache-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
@@ -190,7 +325,7 @@ fn module_cache_rows(game: &dyn AnyGame, runs: usize) -> anyhow::Result<()> {
 }
 
 fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::Result<()> {
-    let bots = cpp_bots(game, 4)?;
+    let bots = cpp_bots(game, usize::MAX)?;
     let (name, wasm) = bots.iter().max_by_key(|(_, w)| w.len()).context("no C++ player")?;
     let (mut cold, mut warm) = (Vec::new(), Vec::new());
     for k in 0..runs {
@@ -214,22 +349,48 @@ fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::
     );
     #[cfg(unix)]
     {
-        let rounds = game.param_specs().iter().find(|s| s.name == "nb_rounds" || s.name == "num_rounds");
+        anyhow::ensure!(bots.len() >= 4, "{} has fewer than four reference C++ players", game.name());
+        let mut params = ParamValues::defaults(game.param_specs());
+        let mut cnf_text = String::new();
+        if let Some(rounds) = game.param_specs().iter().find(|s| s.name == "nb_rounds" || s.name == "num_rounds") {
+            params.set(game.param_specs(), rounds.name, 1)?;
+            cnf_text = format!("{} 1\n", rounds.name);
+        }
         let cnf = tmp.join("one-round.cnf");
-        std::fs::write(&cnf, rounds.map(|s| format!("{} 1\n", s.name)).unwrap_or_default())?;
-        let mut paths = Vec::new();
+        std::fs::write(&cnf, cnf_text)?;
+        // What each player's own first round costs (fuel, deterministic): the runs below measure
+        // Arena's start-up with the four lightest, and show the four heaviest beside them.
+        let sb = players::sandbox_with(sandbox::Limits::default(), None)?;
+        let mut by_work = Vec::new();
         for (n, w) in &bots {
+            let (factory, log) = sb.load(w, Some(game.name()))?.player_with(n, sandbox::PlayerOptions::default());
+            let nulls = (0..3).map(|_| PlayerSpec::House("Null".into()));
+            let specs: Vec<PlayerSpec> = std::iter::once(PlayerSpec::Wire(factory)).chain(nulls).collect();
+            game.play(&MatchSetup { params: params.clone(), board: BoardSource::Generated, seed: 1 }, &specs, false)?;
+            let fuel = log.report().map_or(0, |r| r.fuel_used);
             let p = tmp.join(format!("{n}.wasm"));
             std::fs::write(&p, w)?;
-            paths.push(p.display().to_string());
+            by_work.push((fuel, n.clone(), p.display().to_string()));
         }
-        anyhow::ensure!(paths.len() == 4, "{} has fewer than four reference C++ players", game.name());
+        by_work.sort();
+        let written = Instant::now();
+        let light: Vec<String> = by_work[..4].iter().map(|(_, _, p)| p.clone()).collect();
+        let heavy: Vec<String> = by_work[by_work.len() - 4..].iter().map(|(_, _, p)| p.clone()).collect();
+        let list = |range: &[(u64, String, String)]| {
+            range.iter().map(|(f, n, _)| format!("{n} {:.1e}", *f as f64)).collect::<Vec<_>>().join(", ")
+        };
+        println!("  first-round fuel, lightest four: {}", list(&by_work[..4]));
+        println!("  first-round fuel, heaviest four: {}", list(&by_work[by_work.len() - 4..]));
         let house: Vec<String> = {
             let names = crate_house_names(game);
             (0..4).map(|k| names[k % names.len()].clone()).collect()
         };
         let mut figures = Vec::new();
-        for (label, seats) in [("4 distinct C++ bots", &paths), ("4 house bots", &house)] {
+        for (label, seats) in [
+            ("4 distinct C++ bots, lightest", &light),
+            ("4 distinct C++ bots, heaviest", &heavy),
+            ("4 house bots", &house),
+        ] {
             let cache = tmp.join(format!("run-cache-{}", figures.len()));
             let cache = cache.display().to_string();
             let with_cache = ["--module-cache", cache.as_str()];
@@ -238,6 +399,9 @@ fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::
             for _ in 0..runs {
                 none.push(run_cpu(game, seats, &cnf, &["--no-module-cache"])?);
             }
+            // A player's bot files are older than a few seconds: `arena run` remembers the hash
+            // of a file only once it has settled (cli/file_hash.rs).
+            std::thread::sleep(Duration::from_secs(3).saturating_sub(written.elapsed()));
             run_cpu(game, seats, &cnf, &with_cache)?; // fills the cache
             for _ in 0..runs {
                 second.push(run_cpu(game, seats, &cnf, &with_cache)?);
@@ -252,9 +416,12 @@ fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::
         }
         let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64().max(1e-9);
         println!(
-            "  C++ bots / house bots, CPU of arena run: {:.2}x on a second run (goal <= 1.5x); {:.2}x without the cache",
-            ratio(figures[0].1, figures[1].1),
-            ratio(figures[0].0, figures[1].0)
+            "  C++ bots / house bots, CPU of arena run: {:.2}x on a second run (goal <= 1.5x), {:.2}x without the \
+             cache; the heaviest four (their own first round included): {:.2}x, {:.2}x",
+            ratio(figures[0].1, figures[2].1),
+            ratio(figures[0].0, figures[2].0),
+            ratio(figures[1].1, figures[2].1),
+            ratio(figures[1].0, figures[2].0)
         );
     }
     Ok(())

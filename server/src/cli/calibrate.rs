@@ -349,7 +349,7 @@ fn measure_house(game: &dyn AnyGame, bot: &str, matches: u64) -> anyhow::Result<
     let mut out = Vec::new();
     for seed in 1..=matches {
         // No budget: this measures speed, not limits.
-        let options = PlayerOptions::default().fuel(u64::MAX / 8).wall_clock(Duration::from_secs(3600));
+        let options = PlayerOptions::default().fuel(u64::MAX / 8).wall_clock(Duration::from_secs(3600)).measure_busy();
         let seats: Vec<_> = (0..4).map(|_| module.player_with(bot, options.clone())).collect();
         let specs: Vec<PlayerSpec> = seats.iter().map(|(f, _)| PlayerSpec::Wire(f.clone())).collect();
         game.play(&setup(game, seed), &specs, false)?;

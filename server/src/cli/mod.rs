@@ -5,6 +5,7 @@ mod boards;
 mod build;
 mod calibrate;
 mod fidelity;
+mod file_hash;
 mod list;
 mod loadtest;
 #[cfg(unix)]

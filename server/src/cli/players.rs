@@ -109,8 +109,7 @@ fn file_name(path: &Path) -> String {
 pub fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<(String, BotModule)> {
     if arg.ends_with(".wasm") || Path::new(arg).is_file() {
         let path = Path::new(arg);
-        let bytes = std::fs::read(path).with_context(|| format!("cannot read {arg}"))?;
-        let module = sandbox.load(&bytes, Some(game.name())).with_context(|| arg.to_string())?;
+        let module = load_file(sandbox, game, path)?;
         return Ok((file_name(path), module));
     }
     match house::find(game.name(), arg) {
@@ -124,6 +123,29 @@ pub fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<
             bail!("unknown bot `{arg}`: not a .wasm file nor a house bot of {} ({})", game.name(), names.join(", "))
         }
     }
+}
+
+/// Loads a `.wasm` file; with a module cache, an unchanged file's hash is remembered rather than
+/// computed again (`file_hash`).
+fn load_file(sandbox: &Sandbox, game: &dyn AnyGame, path: &Path) -> anyhow::Result<BotModule> {
+    let unreadable = || format!("cannot read {}", path.display());
+    let named = || path.display().to_string();
+    let Some(cache) = sandbox.module_cache() else {
+        let bytes = std::fs::read(path).with_context(unreadable)?;
+        return sandbox.load(&bytes, Some(game.name())).with_context(named);
+    };
+    let hashes = super::file_hash::FileHashes::new(cache.dir());
+    let read = hashes.read(path).with_context(unreadable)?;
+    Ok(match read.sha256 {
+        Some(sha256) => sandbox.load_hashed(&read.bytes, sha256, Some(game.name())).with_context(named)?,
+        None => {
+            let module = sandbox.load(&read.bytes, Some(game.name())).with_context(named)?;
+            if let Some(sha256) = module.sha256() {
+                hashes.remember(path, &read, &sha256);
+            }
+            module
+        }
+    })
 }
 
 /// Resolves the four bot arguments. `live` prints stderr lines as bots write them.
