@@ -1058,3 +1058,76 @@ RegisterPlayer(PLAYER_NAME);
     // The rounds compared are not empty: food and owned cells appear.
     assert!(!replay.frames[57].food.is_empty() && replay.frames[57].owner.iter().any(|&o| o >= 0));
 }
+
+/// The SDK's memset, memcpy and memmove (a bulk-memory instruction from 256 bytes, an 8-byte
+/// loop below) agree with a byte-by-byte reference at every length around the switch, every
+/// alignment and both directions of overlap; a mismatch freezes the checker.
+#[test]
+fn the_sdks_memset_memcpy_and_memmove_are_exact() {
+    if !have_clang("the_sdks_memset_memcpy_and_memmove_are_exact") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let src = r#"#include "Player.hh"
+#include <cstring>
+#define PLAYER_NAME MemCheck
+struct PLAYER_NAME : public Player {
+  static Player* factory () { return new PLAYER_NAME; }
+  // The reference: one byte at a time, through volatile so that it stays a loop.
+  static void ref_move (volatile unsigned char* b, int to, int from, int n) {
+    vector<unsigned char> t(n);
+    for (int k = 0; k < n; ++k) t[k] = b[from + k];
+    for (int k = 0; k < n; ++k) b[to + k] = t[k];
+  }
+  virtual void play () {
+    if (round() != 0) return;
+    const int lens[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 255, 256, 257, 300, 1024, 4099};
+    vector<unsigned char> a(9000), b(9000);
+    int checks = 0;
+    for (int n : lens)
+      for (int from = 0; from < 9; ++from)
+        for (int shift : {-9, -8, -3, -1, 0, 1, 3, 8, 9, 600}) {
+          int to = 20 + from + shift;
+          for (int k = 0; k < 9000; ++k) a[k] = b[k] = (unsigned char)(k * 131 + n);
+          // memmove: any overlap; memcpy: only when the ranges are apart.
+          memmove(a.data() + to, a.data() + 20 + from, n);
+          ref_move(b.data(), to, 20 + from, n);
+          _my_assert(a == b, "memmove n=" << n << " from=" << from << " shift=" << shift);
+          if (abs(shift) >= n or shift == 600) {
+            memcpy(a.data() + to, a.data() + 20 + from + 2000, n);
+            ref_move(b.data(), to, 20 + from + 2000, n);
+            _my_assert(a == b, "memcpy n=" << n << " from=" << from << " shift=" << shift);
+          }
+          memset(a.data() + to, 0xA0 + from, n);
+          for (int k = 0; k < n; ++k) ((volatile unsigned char*)b.data())[to + k] = 0xA0 + from;
+          _my_assert(a == b, "memset n=" << n << " at=" << to);
+          ++checks;
+        }
+    cerr << "mem ok " << checks << endl;
+  }
+};
+RegisterPlayer(PLAYER_NAME);
+"#;
+    std::fs::write(d.join("AIMemCheck.cc"), src).unwrap();
+    builds(d, &["AIMemCheck.cc", "--game", "pandemic", "-o", "memcheck.wasm"]);
+    let (out, err) = ok(
+        d,
+        &[
+            "run",
+            "pandemic",
+            "memcheck.wasm",
+            "Null",
+            "Null",
+            "Null",
+            "--seed",
+            "1",
+            "--json",
+            "--no-replay",
+            "--stderr",
+        ],
+    );
+    let s = summary(&out);
+    assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
+    assert!(err.contains("[0 memcheck] mem ok 1530"), "{err}");
+}

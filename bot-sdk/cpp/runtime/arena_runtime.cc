@@ -213,4 +213,84 @@ void __cxa_free_exception(void* p) noexcept { std::free(p); }
 
 }  // extern "C"
 
+// memset, memcpy and memmove for the whole bot (they take the place of wasi-libc's): a large
+// fill or copy is one bulk-memory instruction, which wasmtime runs at the host's memcpy speed,
+// a small one an 8-byte loop. wasi-libc's versions run a word at a time in wasm code, a sixth of
+// a BFS player's time (`vector<int> dist(n, -1)` every search; bot-sdk/README.md, "Speed").
+// `arena build` compiles this file alone with -mbulk-memory, so that only these three functions
+// use the instructions: a player's own small copies stay inline loads and stores. A bulk
+// instruction costs one unit of fuel whatever its length (wasmtime's metering), as it does for
+// any bot that uses them. `no_builtin`: the loops must not be turned back into calls to
+// themselves.
+
+#if defined(__wasm_bulk_memory__)
+
+namespace {
+
+// From this length on, the bulk instruction (a call into the host) is cheaper than the loop.
+constexpr size_t BULK_FROM = 256;
+
+inline void copy_forward(unsigned char* d, const unsigned char* s, size_t n) {
+  for (; n >= 8; n -= 8, d += 8, s += 8) {
+    uint64_t w;
+    __builtin_memcpy(&w, s, 8);
+    __builtin_memcpy(d, &w, 8);
+  }
+  for (; n > 0; --n) *d++ = *s++;
+}
+
+}  // namespace
+
+extern "C" {
+
+__attribute__((no_builtin("memset", "memcpy", "memmove"))) void* memset(void* dst, int c, size_t n) {
+  unsigned char* d = static_cast<unsigned char*>(dst);
+  if (n >= BULK_FROM) {
+    __builtin_memset(d, c, n);
+    return dst;
+  }
+  uint64_t w = 0x0101010101010101ull * static_cast<unsigned char>(c);
+  for (; n >= 8; n -= 8, d += 8) __builtin_memcpy(d, &w, 8);
+  for (; n > 0; --n) *d++ = static_cast<unsigned char>(c);
+  return dst;
+}
+
+__attribute__((no_builtin("memset", "memcpy", "memmove"))) void* memcpy(void* __restrict dst, const void* __restrict src,
+                                                                       size_t n) {
+  if (n >= BULK_FROM) {
+    __builtin_memcpy(dst, src, n);
+    return dst;
+  }
+  copy_forward(static_cast<unsigned char*>(dst), static_cast<const unsigned char*>(src), n);
+  return dst;
+}
+
+__attribute__((no_builtin("memset", "memcpy", "memmove"))) void* memmove(void* dst, const void* src, size_t n) {
+  unsigned char* d = static_cast<unsigned char*>(dst);
+  const unsigned char* s = static_cast<const unsigned char*>(src);
+  if (n >= BULK_FROM) {
+    __builtin_memmove(d, s, n);  // memory.copy allows overlap
+  } else if (d <= s || d >= s + n) {
+    // Forward, 8 bytes read before they are written: safe while the destination is lower.
+    copy_forward(d, s, n);
+  } else {
+    // The destination overlaps the end of the source: backward.
+    d += n;
+    s += n;
+    for (; n >= 8; n -= 8) {
+      d -= 8;
+      s -= 8;
+      uint64_t w;
+      __builtin_memcpy(&w, s, 8);
+      __builtin_memcpy(d, &w, 8);
+    }
+    while (n-- > 0) *--d = *--s;
+  }
+  return dst;
+}
+
+}  // extern "C"
+
+#endif  // __wasm_bulk_memory__
+
 #endif  // __wasm__
