@@ -280,3 +280,23 @@ fn the_cache_stays_under_its_bound_dropping_the_least_recently_used() {
     assert!(!entry(&sb, &a).exists(), "a was the least recently used");
     assert!(entry(&sb, &b).is_file() && entry(&sb, &c).is_file());
 }
+
+/// `load_hashed` takes the caller's hash for looking up the caches, but what it compiles goes in
+/// under the bytes' own hash: a wrong hash (a stale record of the CLI's) never enters a cache.
+#[test]
+fn a_known_hash_finds_the_entry_and_a_wrong_one_never_enters_the_cache() {
+    let dir = TempDir::new("hashed");
+    let (bot, other) = (small_bot(), other_bot());
+    let first = cached(&dir.0);
+    // Nothing cached: compiled, and filed under its real hash, whatever the caller said.
+    let m = first.load_hashed(&bot, sha(&other), Some("pandemic")).unwrap();
+    assert_eq!(m.source(), ModuleSource::Compiled);
+    assert_eq!(m.sha256(), Some(sha(&bot)));
+    assert!(entry(&first, &bot).is_file());
+    assert!(!entry(&first, &other).exists());
+    // The right hash: a new sandbox loads it from disk without hashing the bytes.
+    let second = cached(&dir.0);
+    let m = second.load_hashed(&bot, sha(&bot), Some("pandemic")).unwrap();
+    assert_eq!((m.source(), m.sha256()), (ModuleSource::Disk, Some(sha(&bot))));
+    assert_eq!(m.hash(), format!("sha256:{}", sha(&bot).iter().map(|b| format!("{b:02x}")).collect::<String>()));
+}
