@@ -141,12 +141,7 @@ fn reference_dir(game: &dyn AnyGame) -> anyhow::Result<PathBuf> {
 /// The reference player of the wasm-against-native row: `AI<name>.cc`, or the game's heaviest
 /// sound player (`*Solid`, else `*Planner`).
 fn reference_player(game: &dyn AnyGame, name: Option<&str>) -> anyhow::Result<(String, PathBuf)> {
-    let dir = reference_dir(game)?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "cc"))
-        .collect();
-    files.sort();
+    let (dir, files) = reference_files(game)?;
     let stem = |p: &PathBuf| p.file_stem().unwrap_or_default().to_string_lossy().trim_start_matches("AI").to_string();
     let found = match name {
         Some(n) => files.iter().find(|p| stem(p).eq_ignore_ascii_case(n.trim_start_matches("AI"))),
@@ -248,16 +243,21 @@ fn reference_rows(game: &dyn AnyGame, name: Option<&str>, matches: u64) -> anyho
     Ok(())
 }
 
-/// The reference C++ players of `game` (`bot-sdk/cpp/reference/<game>`, from the current
-/// directory or the checkout this binary was built from), built to wasm: at most `n`.
-fn cpp_bots(game: &dyn AnyGame, n: usize) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+/// The game's reference players' directory and their sources (`AI*.cc`), by name.
+fn reference_files(game: &dyn AnyGame) -> anyhow::Result<(PathBuf, Vec<PathBuf>)> {
     let dir = reference_dir(game)?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "cc"))
         .collect();
     files.sort();
-    files.truncate(n);
+    Ok((dir, files))
+}
+
+/// The reference C++ players of `game` (`bot-sdk/cpp/reference/<game>`, from the current
+/// directory or the checkout this binary was built from), built to wasm.
+fn cpp_bots(game: &dyn AnyGame) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let (_, files) = reference_files(game)?;
     files
         .iter()
         .map(|f| {
@@ -325,7 +325,7 @@ fn module_cache_rows(game: &dyn AnyGame, runs: usize) -> anyhow::Result<()> {
 }
 
 fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::Result<()> {
-    let bots = cpp_bots(game, usize::MAX)?;
+    let bots = cpp_bots(game)?;
     let (name, wasm) = bots.iter().max_by_key(|(_, w)| w.len()).context("no C++ player")?;
     let (mut cold, mut warm) = (Vec::new(), Vec::new());
     for k in 0..runs {
