@@ -178,7 +178,7 @@ impl Sandbox {
     /// Checks, compiles (under the compile timeout) and caches a module. `game` is the game it
     /// will play, when known: a module built for another game is refused.
     pub fn load(&self, bytes: &[u8], game: Option<&str>) -> Result<BotModule, LoadError> {
-        self.load_keyed(bytes, sha256(bytes), game)
+        self.load_keyed(bytes, sha256(bytes), true, game)
     }
 
     /// [`Sandbox::load`] of bytes whose sha256 the caller already knows (the CLI remembers the
@@ -186,16 +186,23 @@ impl Sandbox {
     /// for `sha256`: it picks the compiled module from the caches. A module that must be
     /// compiled is hashed again, so a wrong hash never enters a cache.
     pub fn load_hashed(&self, bytes: &[u8], sha256: [u8; 32], game: Option<&str>) -> Result<BotModule, LoadError> {
-        self.load_keyed(bytes, sha256, game)
+        self.load_keyed(bytes, sha256, false, game)
     }
 
-    fn load_keyed(&self, bytes: &[u8], key: [u8; 32], game: Option<&str>) -> Result<BotModule, LoadError> {
+    /// `key` is the bytes' sha256, computed here (`verified`) or vouched for by the caller.
+    fn load_keyed(
+        &self,
+        bytes: &[u8],
+        key: [u8; 32],
+        verified: bool,
+        game: Option<&str>,
+    ) -> Result<BotModule, LoadError> {
         let s = &self.shared;
         // Compiled before (in memory or on disk): the bytes are valid WebAssembly, so the checks
         // skip validating function bodies, the most of their time.
         if let Some(c) = self.cache().map.get(&key).cloned() {
             let info = check::check_compiled(bytes, game, &s.limits, &key)?;
-            return Ok(self.module(c, info, ModuleSource::Memory));
+            return Ok(self.module(c, info, key, ModuleSource::Memory));
         }
         let cached = match &self.disk {
             // The checks first: a module refused for this game or these limits loads nothing.
@@ -210,8 +217,8 @@ impl Sandbox {
             Some((module, info)) => (module, info, ModuleSource::Disk, key),
             None => {
                 let info = self.inspect(bytes, game)?;
-                // inspect() hashed the bytes: what is compiled is cached under their own hash.
-                let key = sha256(bytes);
+                // What is compiled is cached under the bytes' own hash, never a vouched-for one.
+                let key = if verified { key } else { sha256(bytes) };
                 debug_assert_eq!(hash_string(&key), info.hash);
                 let compiled = compile::compile(&s.engine, &self.params(), &self.mode, bytes, &s.limits)?;
                 if let Some(disk) = &self.disk {
@@ -242,7 +249,7 @@ impl Sandbox {
                 c
             }
         };
-        Ok(self.module(compiled, info, source))
+        Ok(self.module(compiled, info, key, source))
     }
 
     /// Compiled modules in the cache.
@@ -254,8 +261,8 @@ impl Sandbox {
         self.shared.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn module(&self, compiled: Compiled, info: ModuleInfo, source: ModuleSource) -> BotModule {
-        BotModule { inner: Arc::new(ModuleInner { shared: self.shared.clone(), compiled, info, source }) }
+    fn module(&self, compiled: Compiled, info: ModuleInfo, sha256: [u8; 32], source: ModuleSource) -> BotModule {
+        BotModule { inner: Arc::new(ModuleInner { shared: self.shared.clone(), compiled, info, sha256, source }) }
     }
 }
 
@@ -263,6 +270,8 @@ struct ModuleInner {
     shared: Arc<Shared>,
     compiled: Compiled,
     info: ModuleInfo,
+    /// The digest `info.hash` writes in hex.
+    sha256: [u8; 32],
     source: ModuleSource,
 }
 
@@ -279,13 +288,8 @@ impl BotModule {
     }
 
     /// The module's sha256 (what [`BotModule::hash`] writes in hex).
-    pub fn sha256(&self) -> Option<[u8; 32]> {
-        let hex = self.hash().strip_prefix("sha256:")?;
-        let mut out = [0u8; 32];
-        for (k, b) in out.iter_mut().enumerate() {
-            *b = u8::from_str_radix(hex.get(2 * k..2 * k + 2)?, 16).ok()?;
-        }
-        (hex.len() == 64).then_some(out)
+    pub fn sha256(&self) -> [u8; 32] {
+        self.inner.sha256
     }
 
     pub fn info(&self) -> &ModuleInfo {

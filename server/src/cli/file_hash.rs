@@ -11,6 +11,7 @@
 //! unseen. Anything odd (no record, a record for another path, an unreadable one) means: hash
 //! the bytes, as without this.
 
+use arena::site::hex;
 use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::Read;
@@ -79,6 +80,8 @@ pub struct ReadFile {
     pub sha256: Option<[u8; 32]>,
     /// The file's identity, the same before and after the read (else `None`: do not remember).
     stamp: Option<Stamp>,
+    /// Its record's path and the file's canonical name (`None`: no stamp, or no such name).
+    record: Option<(PathBuf, String)>,
 }
 
 /// The records of one module cache directory.
@@ -96,8 +99,7 @@ impl FileHashes {
         let canonical = std::fs::canonicalize(path).ok()?;
         let name = canonical.to_str()?.to_string();
         let key: [u8; 32] = Sha256::digest(name.as_bytes()).into();
-        let hex: String = key[..16].iter().map(|b| format!("{b:02x}")).collect();
-        Some((self.dir.join(hex), name))
+        Some((self.dir.join(hex(&key[..16])), name))
     }
 
     /// Reads `path`, and its sha256 if a record says it and the file is unchanged.
@@ -108,40 +110,24 @@ impl FileHashes {
         file.read_to_end(&mut bytes)?;
         let after = file.metadata().ok().and_then(|m| Stamp::of(&m));
         let stamp = before.filter(|b| Some(*b) == after && b.size == bytes.len() as u64);
-        let sha256 = stamp.and_then(|s| self.recall(path, &s));
-        Ok(ReadFile { bytes, sha256, stamp })
-    }
-
-    fn recall(&self, path: &Path, stamp: &Stamp) -> Option<[u8; 32]> {
-        let (record, name) = self.record_path(path)?;
-        let text = std::fs::read_to_string(record).ok()?;
-        let mut lines = text.lines();
-        if lines.next()? != VERSION || lines.next()? != name || lines.next()? != stamp.line() {
-            return None;
-        }
-        let hex = lines.next()?;
-        if hex.len() != 64 || lines.next().is_some() {
-            return None;
-        }
-        let mut out = [0u8; 32];
-        for (k, b) in out.iter_mut().enumerate() {
-            *b = u8::from_str_radix(hex.get(2 * k..2 * k + 2)?, 16).ok()?;
-        }
-        Some(out)
+        let record = stamp.and_then(|_| self.record_path(path));
+        let sha256 = stamp.zip(record.as_ref()).and_then(|(stamp, (record, name))| recall(record, name, &stamp));
+        Ok(ReadFile { bytes, sha256, stamp, record })
     }
 
     /// Remembers the sha256 of a file just read, if it had settled (a failure only loses the
     /// record).
-    pub fn remember(&self, path: &Path, read: &ReadFile, sha256: &[u8; 32]) {
-        let Some(stamp) = read.stamp.filter(Stamp::settled) else { return };
-        let Some((record, name)) = self.record_path(path) else { return };
+    pub fn remember(&self, read: &ReadFile, sha256: &[u8; 32]) {
+        let (Some(stamp), Some((record, name))) = (read.stamp.filter(Stamp::settled), &read.record) else {
+            return;
+        };
         if std::fs::create_dir_all(&self.dir).is_err() {
             return;
         }
-        let hex: String = sha256.iter().map(|b| format!("{b:02x}")).collect();
+        let hex = hex(sha256);
         let text = format!("{VERSION}\n{name}\n{}\n{hex}\n", stamp.line());
         let temp = self.dir.join(format!(".tmp-{}-{}", std::process::id(), hex));
-        if std::fs::write(&temp, text).and_then(|_| std::fs::rename(&temp, &record)).is_err() {
+        if std::fs::write(&temp, text).and_then(|_| std::fs::rename(&temp, record)).is_err() {
             let _ = std::fs::remove_file(&temp);
             return;
         }
@@ -161,6 +147,25 @@ impl FileHashes {
             let _ = std::fs::remove_file(p);
         }
     }
+}
+
+/// The sha256 a record holds for the file named `name` as `stamp` saw it, if the record says
+/// exactly that.
+fn recall(record: &Path, name: &str, stamp: &Stamp) -> Option<[u8; 32]> {
+    let text = std::fs::read_to_string(record).ok()?;
+    let mut lines = text.lines();
+    if lines.next()? != VERSION || lines.next()? != name || lines.next()? != stamp.line() {
+        return None;
+    }
+    let hex = lines.next()?;
+    if hex.len() != 64 || lines.next().is_some() {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (k, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(hex.get(2 * k..2 * k + 2)?, 16).ok()?;
+    }
+    Some(out)
 }
 
 #[cfg(all(test, unix))]
@@ -188,7 +193,7 @@ mod tests {
 
         let r = hashes.read(&bot).unwrap();
         assert_eq!((r.bytes.as_slice(), r.sha256), (&b"first bytes"[..], None));
-        hashes.remember(&bot, &r, &sha(&r.bytes));
+        hashes.remember(&r, &sha(&r.bytes));
         let r = hashes.read(&bot).unwrap();
         assert_eq!(r.sha256, Some(sha(b"first bytes")), "remembered");
         // Another path with the same bytes has no record of its own.
@@ -203,11 +208,11 @@ mod tests {
         let r = hashes.read(&bot).unwrap();
         assert_eq!(r.sha256, None, "a changed file is hashed again");
         // Just written: not settled, so not remembered yet.
-        hashes.remember(&bot, &r, &sha(&r.bytes));
+        hashes.remember(&r, &sha(&r.bytes));
         assert_eq!(hashes.read(&bot).unwrap().sha256, None);
         settle();
         let r = hashes.read(&bot).unwrap();
-        hashes.remember(&bot, &r, &sha(&r.bytes));
+        hashes.remember(&r, &sha(&r.bytes));
         assert_eq!(hashes.read(&bot).unwrap().sha256, Some(sha(b"other bytes")));
     }
 
@@ -219,11 +224,11 @@ mod tests {
         std::fs::write(&bot, b"bytes").unwrap();
         settle();
         let r = hashes.read(&bot).unwrap();
-        hashes.remember(&bot, &r, &sha(&r.bytes));
+        hashes.remember(&r, &sha(&r.bytes));
         let (record, name) = hashes.record_path(&bot).unwrap();
         let good = std::fs::read_to_string(&record).unwrap();
         let stamp = r.stamp.unwrap().line();
-        let hex: String = sha(b"bytes").iter().map(|b| format!("{b:02x}")).collect();
+        let hex = hex(&sha(b"bytes"));
         for bad in [
             String::new(),
             good[..good.len() / 2].to_string(),

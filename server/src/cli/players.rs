@@ -140,9 +140,7 @@ fn load_file(sandbox: &Sandbox, game: &dyn AnyGame, path: &Path) -> anyhow::Resu
         Some(sha256) => sandbox.load_hashed(&read.bytes, sha256, Some(game.name())).with_context(named)?,
         None => {
             let module = sandbox.load(&read.bytes, Some(game.name())).with_context(named)?;
-            if let Some(sha256) = module.sha256() {
-                hashes.remember(path, &read, &sha256);
-            }
+            hashes.remember(&read, &module.sha256());
             module
         }
     })
