@@ -3,7 +3,7 @@
 # the kit"): builds every graded reference player of bot-sdk/cpp/reference/<game>/ with
 # `arena build` and prints each one's first-place rate against three Dummies (seeds 1..100, the
 # player at seat seed mod 4) next to the kit's rate, measured once natively and committed in
-# engine/tests/data/kit_dummy_rates_<game>.txt.
+# server/kit-figures/<game>/dummy_rates.txt.
 # Usage: scripts/dummy-table.sh <pandemic|ork-island|walking-dead|purge|mad-max> [arena strength flags, e.g. --seeds 1..20]
 # Needs target/release/arena (cargo build --release -p arena) and the C++ wasm toolchain
 # (scripts/setup.sh). Takes about 3 minutes on 2 cores.
@@ -30,5 +30,5 @@ while read -r name _; do
     exit 1
   fi
   players+=("$tmp/$name.wasm")
-done < "engine/tests/data/kit_dummy_rates_${game//-/_}.txt"
+done < "server/kit-figures/${game//-/_}/dummy_rates.txt"
 "$ARENA" strength "$game" "${players[@]}" "$@"

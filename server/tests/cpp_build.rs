@@ -584,8 +584,9 @@ fn ork_island_bots_play_whole_matches() {
     assert!(replay.frames[57].common.scores.iter().any(|&x| x > 0));
 }
 
-/// The corpus of kit-style players of each game (`tests/cpp/corpus/<dir>/`), with the `--game`
-/// it builds for and the game's rounds.
+/// The corpus of kit-style players of each game (`tests/cpp/corpus/<dir>/`, then the SDK's
+/// examples `bot-sdk/cpp/examples/<dir>/` that the starter kit ships), with the `--game` it
+/// builds for and the game's rounds.
 const CORPUS: [(&str, &str, u32); 5] = [
     ("pandemic", "pandemic", 200),
     ("ork_island", "ork-island", 200),
@@ -595,7 +596,11 @@ const CORPUS: [(&str, &str, u32); 5] = [
 ];
 
 fn corpus_file(dir: &str, file: &str) -> String {
-    format!("{}/tests/cpp/corpus/{dir}/{file}", env!("CARGO_MANIFEST_DIR"))
+    let corpus = format!("{}/tests/cpp/corpus/{dir}/{file}", env!("CARGO_MANIFEST_DIR"));
+    if Path::new(&corpus).exists() {
+        return corpus;
+    }
+    format!("{}/../bot-sdk/cpp/examples/{dir}/{file}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Builds a corpus file (without a compiler warning) and plays it in seat 0 against the house

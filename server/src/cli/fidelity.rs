@@ -2,7 +2,7 @@
 //! seeds (the engine's native Demo by default, or any bot: `--bot AIDemo.wasm`, the kit's own
 //! AIDemo.cc built with `arena build`), and the distributions of the winner's score and of the
 //! total score are compared with the kit's Demo x4 figures (measured once with the kit's
-//! `./Game`, committed as numbers in `engine/tests/data/kit_demo_scores_<game>.txt`) by a
+//! `./Game`, committed as numbers in `server/kit-figures/<game>/demo_scores.txt`) by a
 //! two-sample Kolmogorov-Smirnov test. Arena's Demo is the kit's `AIDemo` behaviour, so a low
 //! p-value points at the rules or the board generator (the game's docs page, "Fidelity to the
 //! kit").
@@ -35,8 +35,8 @@ pub struct FidelityArgs {
 /// The kit's figures: (winner's score, total score) per seed.
 fn kit_scores(game: &str) -> Option<&'static str> {
     match game {
-        "pandemic" => Some(include_str!("../../../engine/tests/data/kit_demo_scores_pandemic.txt")),
-        "ork-island" => Some(include_str!("../../../engine/tests/data/kit_demo_scores_ork_island.txt")),
+        "pandemic" => Some(include_str!("../../kit-figures/pandemic/demo_scores.txt")),
+        "ork-island" => Some(include_str!("../../kit-figures/ork_island/demo_scores.txt")),
         _ => None,
     }
 }

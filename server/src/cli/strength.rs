@@ -3,7 +3,7 @@
 //! `docs/games/<game>.md`, "Fidelity to the kit"): each player plays seeds 1..100 from seat
 //! `seed mod 4`, default parameters, and a tie for first counts as first place, as in the kit
 //! measurement. The kit's column (measured once natively, committed as numbers in
-//! `engine/tests/data/kit_dummy_rates_<game>.txt`) is printed next to players of the same name.
+//! `server/kit-figures/<game>/dummy_rates.txt`) is printed next to players of the same name.
 //!
 //! `scripts/dummy-table.sh <game>` builds the reference players and runs this.
 
@@ -38,11 +38,11 @@ pub struct StrengthArgs {
 /// The kit's first-place percentages by player name.
 fn kit_rates(game: &str) -> Vec<(String, f64)> {
     let text = match game {
-        "pandemic" => include_str!("../../../engine/tests/data/kit_dummy_rates_pandemic.txt"),
-        "ork-island" => include_str!("../../../engine/tests/data/kit_dummy_rates_ork_island.txt"),
-        "walking-dead" => include_str!("../../../engine/tests/data/kit_dummy_rates_walking_dead.txt"),
-        "purge" => include_str!("../../../engine/tests/data/kit_dummy_rates_purge.txt"),
-        "mad-max" => include_str!("../../../engine/tests/data/kit_dummy_rates_mad_max.txt"),
+        "pandemic" => include_str!("../../kit-figures/pandemic/dummy_rates.txt"),
+        "ork-island" => include_str!("../../kit-figures/ork_island/dummy_rates.txt"),
+        "walking-dead" => include_str!("../../kit-figures/walking_dead/dummy_rates.txt"),
+        "purge" => include_str!("../../kit-figures/purge/dummy_rates.txt"),
+        "mad-max" => include_str!("../../kit-figures/mad_max/dummy_rates.txt"),
         _ => "",
     };
     text.lines()

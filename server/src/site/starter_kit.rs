@@ -51,12 +51,6 @@ macro_rules! rust_sdk {
     };
 }
 
-macro_rules! corpus {
-    ($path:literal) => {
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cpp/corpus/", $path))
-    };
-}
-
 macro_rules! example {
     ($path:literal) => {
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../bot-sdk/cpp/examples/", $path))
@@ -139,7 +133,7 @@ pub const KITS: &[GameKit] = &[
             "pandemic/State.hh",
             "pandemic/Structs.hh",
         ],
-        null: corpus!("pandemic/AINull.cc"),
+        null: example!("pandemic/AINull.cc"),
         demo: example!("pandemic/AIDemo.cc"),
     },
     GameKit {
@@ -153,7 +147,7 @@ pub const KITS: &[GameKit] = &[
             "ork_island/State.hh",
             "ork_island/Structs.hh",
         ],
-        null: corpus!("ork_island/AINull.cc"),
+        null: example!("ork_island/AINull.cc"),
         demo: example!("ork_island/AIDemo.cc"),
     },
     GameKit {
@@ -167,7 +161,7 @@ pub const KITS: &[GameKit] = &[
             "walking_dead/State.hh",
             "walking_dead/Structs.hh",
         ],
-        null: corpus!("walking_dead/AINull.cc"),
+        null: example!("walking_dead/AINull.cc"),
         demo: example!("walking_dead/AIDemo.cc"),
     },
     GameKit {
@@ -181,9 +175,8 @@ pub const KITS: &[GameKit] = &[
             "purge/State.hh",
             "purge/Structs.hh",
         ],
-        // No demo in bot-sdk/cpp/examples for this game yet: the corpus's kit-style demo.
-        null: corpus!("purge/AINull.cc"),
-        demo: corpus!("purge/AIDemo.cc"),
+        null: example!("purge/AINull.cc"),
+        demo: example!("purge/AIDemo.cc"),
     },
     GameKit {
         game: "mad-max",
@@ -196,8 +189,8 @@ pub const KITS: &[GameKit] = &[
             "mad_max/State.hh",
             "mad_max/Structs.hh",
         ],
-        null: corpus!("mad_max/AINull.cc"),
-        demo: corpus!("mad_max/AIDemo.cc"),
+        null: example!("mad_max/AINull.cc"),
+        demo: example!("mad_max/AIDemo.cc"),
     },
 ];
 
