@@ -24,9 +24,17 @@ pub struct FidelityArgs {
     /// Seeds of Arena's matches (the kit's figures are for seeds 1..100).
     #[arg(long, default_value = "1..100", value_parser = parse_seed_list)]
     seeds: Seeds,
-    /// The bot that plays all four seats: `native:Demo` (default), a house bot, or a .wasm file.
-    #[arg(long, default_value = "native:Demo")]
-    bot: String,
+    /// The bot measured: with the Demo check, the bot of all four seats (default `native:Demo`);
+    /// with `--dummy`, the Dummy (default the house `Dummy`). A house bot or a .wasm file.
+    #[arg(long)]
+    bot: Option<String>,
+    /// Compare the Dummy's own score in three line-ups (against three Demos, four Dummies,
+    /// against three Nulls) with the kit's Dummy, instead of Demo x4 (`dummy_lineups`).
+    #[arg(long)]
+    dummy: bool,
+    /// Matches played at once (default: the machine's cores).
+    #[arg(long)]
+    jobs: Option<usize>,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
@@ -102,18 +110,21 @@ fn kolmogorov_q(lambda: f64) -> f64 {
     (2.0 * sum).clamp(0.0, 1.0)
 }
 
-fn mean(v: &[f64]) -> f64 {
+pub fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len().max(1) as f64
 }
 
 pub fn fidelity(a: FidelityArgs) -> anyhow::Result<()> {
+    if a.dummy {
+        return super::dummy_lineups::dummy_lineups(&a.game, a.bot.as_deref(), &a.seeds.0, a.jobs, a.json);
+    }
     let game = super::game(&a.game)?;
     let kit = parse_scores(kit_scores(game.name()).with_context(|| format!("no kit figures for {}", game.name()))?)?;
     let sandbox = super::players::sandbox(sandbox::Limits::default())?;
-    let seats = super::players::seats(&sandbox, game, &vec![a.bot.clone(); 4], false)?;
+    let bot = a.bot.clone().unwrap_or_else(|| "native:Demo".into());
+    let seats = super::players::seats(&sandbox, game, &vec![bot.clone(); 4], false)?;
     let players: Vec<PlayerSpec> = seats.specs;
-    let mut arena = Vec::new();
-    for &seed in &a.seeds.0 {
+    let arena = super::seeds::par_seeds(&a.seeds.0, a.jobs, |seed| {
         let setup = MatchSetup {
             params: ParamValues::defaults(game.param_specs()),
             board: engine::cnf::BoardSource::Generated,
@@ -121,8 +132,8 @@ pub fn fidelity(a: FidelityArgs) -> anyhow::Result<()> {
         };
         let out = game.play(&setup, &players, false).with_context(|| format!("seed {seed}"))?;
         let scores: Vec<f64> = out.summary.players.iter().map(|p| p.score as f64).collect();
-        arena.push((scores.iter().copied().fold(f64::MIN, f64::max), scores.iter().sum::<f64>()));
-    }
+        Ok((scores.iter().copied().fold(f64::MIN, f64::max), scores.iter().sum::<f64>()))
+    })?;
     let figures = [("winner score", 0usize), ("total score", 1)];
     let rows: Vec<serde_json::Value> = figures
         .iter()
@@ -144,7 +155,7 @@ pub fn fidelity(a: FidelityArgs) -> anyhow::Result<()> {
     println!(
         "{}: {} x4 on {} seeds against the kit's Demo x4 on {} seeds (two-sample Kolmogorov-Smirnov)",
         game.title(),
-        a.bot,
+        bot,
         a.seeds.0.len(),
         kit.len()
     );

@@ -4,6 +4,7 @@ mod bench;
 mod boards;
 mod build;
 mod calibrate;
+mod dummy_lineups;
 mod fidelity;
 mod file_hash;
 mod list;
@@ -38,7 +39,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Print the board generator's statistics over many seeds, next to the kit's means.
     Boards(boards::BoardsArgs),
-    /// Compare the scores of Demo x4 matches with the kit's (two-sample test, p-values).
+    /// Compare scores with the kit's (two-sample tests, p-values): Demo x4, or with `--dummy` the
+    /// Dummy's own score in three line-ups.
     Fidelity(fidelity::FidelityArgs),
     /// First-place rate of players against three copies of an opponent (Dummy), next to the kit's.
     Strength(strength::StrengthArgs),

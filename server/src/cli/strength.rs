@@ -68,7 +68,7 @@ fn measure(
     name: &str,
     opponent: &PlayerSpec,
     seeds: &[u64],
-    jobs: usize,
+    jobs: Option<usize>,
 ) -> anyhow::Result<Row> {
     let play = |seed: u64| -> anyhow::Result<(bool, bool)> {
         let seat = (seed % 4) as usize;
@@ -82,20 +82,9 @@ fn measure(
         let r = &out.summary.players[seat];
         Ok((r.rank == 1, r.frozen.is_some()))
     };
-    let results: Vec<anyhow::Result<(bool, bool)>> = std::thread::scope(|scope| {
-        let chunks: Vec<&[u64]> = seeds.chunks(seeds.len().div_ceil(jobs.max(1)).max(1)).collect();
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| scope.spawn(move || chunk.iter().map(|&s| play(s)).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|_| vec![Err(anyhow::anyhow!("a match panicked"))]))
-            .collect()
-    });
+    let results = super::seeds::par_seeds(seeds, jobs, play)?;
     let mut row = Row { name: name.to_string(), firsts: 0, matches: 0, frozen: 0 };
-    for r in results {
-        let (first, frozen) = r?;
+    for (first, frozen) in results {
         row.matches += 1;
         row.firsts += usize::from(first);
         row.frozen += usize::from(frozen);
@@ -110,14 +99,13 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
         .specs
         .pop()
         .context("no opponent")?;
-    let jobs = a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let kit = kit_rates(game.name());
     let mut rows = Vec::new();
     for p in &a.players {
         let name = if PathBuf::from(p).is_file() { super::players::load(&sandbox, game, p)?.0 } else { p.clone() };
         let me =
             super::players::seats(&sandbox, game, std::slice::from_ref(p), false)?.specs.pop().context("no player")?;
-        rows.push(measure(game, &me, &name, &opponent, &a.seeds.0, jobs)?);
+        rows.push(measure(game, &me, &name, &opponent, &a.seeds.0, a.jobs)?);
     }
     let kit_of = |name: &str| kit.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
     if a.json {
