@@ -1,6 +1,8 @@
-//! Arena's library side of the `arena` command: the house bots, the embedded viewer files and
-//! the tournament server (`site`). The command-line front end lives in `main.rs` and `cli/`.
+//! Arena's library side of the `arena` command: the per-game assets (`games`: house bots, the
+//! C++ SDK's files, starter-kit players, rules pages, the kits' figures), the embedded viewer
+//! files and the tournament server (`site`). The command-line front end lives in `main.rs` and
+//! `cli/`.
 
-pub mod house;
+pub mod games;
 pub mod site;
 pub mod web_assets;

@@ -2,7 +2,7 @@
 //! played through the sandbox: Dummy's strength (the qualification opponent) and Demo's
 //! equivalence with the engine's native Demo.
 
-use arena::house;
+use arena::games as house;
 use engine::catalog::{self, PlayerSpec};
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
@@ -11,7 +11,7 @@ use engine::replay::Replay;
 use sandbox::{BotModule, Limits, Sandbox};
 
 fn load(sandbox: &Sandbox, game: &str, bot: &str) -> BotModule {
-    let wasm = house::find(game, bot).unwrap_or_else(|| panic!("{game} has no house bot {bot}")).wasm;
+    let wasm = house::find_house_bot(game, bot).unwrap_or_else(|| panic!("{game} has no house bot {bot}")).wasm;
     sandbox.load(wasm, Some(game)).expect("house bot loads")
 }
 

@@ -2,7 +2,7 @@
 
 mod support;
 
-use arena::site::accounts;
+use arena::site::players::accounts;
 use arena::site::web::session::urlencode;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -133,7 +133,7 @@ async fn sign_up_log_out_and_log_in() {
     // Only the token's hash is stored.
     let token = b.cookies["arena_session"].clone();
     let stored: String = sqlx::query_scalar("SELECT token_hash FROM sessions").fetch_one(site.pool()).await.unwrap();
-    assert_eq!(stored, arena::site::sha256_hex(&token));
+    assert_eq!(stored, arena::site::core::ids::sha256_hex(&token));
 
     let me = b.get("/me/tokens").await;
     assert_eq!(me.status, StatusCode::OK);
@@ -334,7 +334,7 @@ async fn api_tokens_can_be_created_used_and_revoked() {
     let token = r.body[start..].split('<').next().unwrap().to_string();
     assert!(token.starts_with("arena_") && token.len() > 30, "{token}");
     let stored: String = sqlx::query_scalar("SELECT token_hash FROM api_tokens").fetch_one(site.pool()).await.unwrap();
-    assert_eq!(stored, arena::site::sha256_hex(&token));
+    assert_eq!(stored, arena::site::core::ids::sha256_hex(&token));
 
     // Listed by label, never shown again.
     let page = b.get("/me/tokens").await;

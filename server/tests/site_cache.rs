@@ -3,8 +3,9 @@
 
 mod support;
 
-use arena::site::cache::ReadCache;
-use arena::site::queue::{self, Kind, NewMatch};
+use arena::site::core::kind::Kind;
+use arena::site::matches::queue::{self, NewMatch};
+use arena::site::read::cache::ReadCache;
 use std::time::Duration;
 use support::{drain, house, house_wasm, upload};
 
@@ -17,7 +18,8 @@ async fn leaderboards_are_kept_until_they_expire_or_change_here() {
     let site = support::site().await;
     let dummy = house(&site, "Dummy").await;
     let cache = ReadCache::new(Duration::from_millis(300));
-    let mu = |board: &[arena::site::queries::LeaderboardEntry]| board.iter().find(|e| e.bot_id == dummy).unwrap().mu;
+    let mu =
+        |board: &[arena::site::read::queries::LeaderboardEntry]| board.iter().find(|e| e.bot_id == dummy).unwrap().mu;
 
     let first = cache.leaderboard(site.pool(), "pandemic").await.unwrap();
     sqlx::query("UPDATE ratings SET mu = 40 WHERE bot_id = $1").bind(dummy).execute(site.pool()).await.unwrap();

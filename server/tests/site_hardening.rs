@@ -67,7 +67,7 @@ async fn a_stopped_database_gives_503_within_a_second_and_the_site_recovers() {
     let proxy = Proxy::start((host, options.get_port())).await;
     let pool = sqlx::postgres::PgPoolOptions::new()
         .max_connections(8)
-        .acquire_timeout(arena::site::db_health::ACQUIRE_TIMEOUT)
+        .acquire_timeout(arena::site::store::db_health::ACQUIRE_TIMEOUT)
         .connect_with(options.host("127.0.0.1").port(proxy.port))
         .await
         .unwrap();
@@ -182,7 +182,7 @@ async fn a_bot_page_stays_small_after_2000_rating_points() {
     let bot = support::upload(&site, user, "Veteran", support::house_wasm("Dummy")).await;
     sqlx::query("UPDATE bots SET status = 'qualified' WHERE id = $1").bind(bot).execute(site.pool()).await.unwrap();
     let mut tx = site.pool().begin().await.unwrap();
-    arena::site::ladder::make_representative(&mut tx, user, "pandemic", bot).await.unwrap();
+    arena::site::sources::ladder::make_representative(&mut tx, user, "pandemic", bot).await.unwrap();
     tx.commit().await.unwrap();
     // 2,000 rated ladder matches (rows only: what the page reads).
     sqlx::query(

@@ -5,8 +5,9 @@
 
 mod support;
 
-use arena::site::cpp_api;
-use arena::site::starter_kit::{self, KITS, SHARED_HEADERS};
+use arena::games::GAMES as KITS;
+use arena::site::players::cpp_api;
+use arena::site::players::starter_kit::{self, SHARED_HEADERS};
 use axum::http::{header, StatusCode};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -143,13 +144,13 @@ async fn home_nav_and_leaderboards_lead_to_the_rules() {
 async fn the_starter_kit_is_a_stable_zip_with_the_kit_files() {
     let site = support::site().await;
     for kit in KITS {
-        let path = format!("/games/{}/starter-kit.zip", kit.game);
+        let path = format!("/games/{}/starter-kit.zip", kit.name);
         let first = get(&site.state, &path, None).await;
         assert_eq!(first.status, StatusCode::OK, "{path}");
         assert_eq!(first.header(header::CONTENT_TYPE), "application/zip");
         assert_eq!(
             first.header(header::CONTENT_DISPOSITION),
-            format!("attachment; filename=\"arena-{}-starter-kit.zip\"", kit.game)
+            format!("attachment; filename=\"arena-{}-starter-kit.zip\"", kit.name)
         );
         let second = get(&site.state, &path, None).await;
         assert_eq!(first.body, second.body, "{path}: the same bytes every time");
@@ -157,7 +158,7 @@ async fn the_starter_kit_is_a_stable_zip_with_the_kit_files() {
         assert_eq!(first.body, kit.zip().expect("the kit builds"), "{path}: deterministic");
 
         let entries = unzip(&first.body);
-        let root = format!("arena-{}/", kit.game);
+        let root = format!("arena-{}/", kit.name);
         assert!(entries.iter().all(|(n, _)| n.starts_with(&root)), "{path}: one folder");
         let file = |rel: &str| -> &str {
             let full = format!("{root}{rel}");
@@ -169,11 +170,11 @@ async fn the_starter_kit_is_a_stable_zip_with_the_kit_files() {
             assert!(!file(rel).is_empty(), "{path}: {rel}");
         }
         assert!(file("AIDemo.cc").contains("RegisterPlayer(PLAYER_NAME)"));
-        assert!(file("Makefile").contains(&format!("GAME := {}", kit.game)));
+        assert!(file("Makefile").contains(&format!("GAME := {}", kit.name)));
         assert!(file("Makefile").contains("$(ARENA) build $< --game $(GAME) -o $@"));
-        assert!(file("README.txt").contains(&format!("arena run {} Dummy Mine.wasm Demo Null --seed 1", kit.game)));
+        assert!(file("README.txt").contains(&format!("arena run {} Dummy Mine.wasm Demo Null --seed 1", kit.name)));
         // The game's headers and the shared ones, as in the repository.
-        for (rel, _) in kit.headers.iter().chain(SHARED_HEADERS) {
+        for rel in kit.cpp_headers.iter().chain(SHARED_HEADERS).map(|f| f.path) {
             let on_disk = std::fs::read_to_string(format!("{REPO}/bot-sdk/cpp/{rel}")).unwrap();
             assert_eq!(file(&format!("sdk/{rel}")), on_disk, "{path}: sdk/{rel}");
         }
@@ -193,7 +194,7 @@ async fn the_starter_kit_is_a_stable_zip_with_the_kit_files() {
 #[test]
 fn the_kit_has_every_file_of_the_sdk() {
     let catalog: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
-    let kits: Vec<&str> = KITS.iter().map(|k| k.game).collect();
+    let kits: Vec<&str> = KITS.iter().map(|k| k.name).collect();
     assert_eq!(kits, catalog, "a kit per game, in the catalog's order");
 
     let headers_in = |dir: &str| -> Vec<String> {
@@ -206,13 +207,13 @@ fn the_kit_has_every_file_of_the_sdk() {
         out.sort();
         out
     };
-    let mut shared: Vec<String> = SHARED_HEADERS.iter().map(|(p, _)| p.to_string()).collect();
+    let mut shared: Vec<String> = SHARED_HEADERS.iter().map(|f| f.path.to_string()).collect();
     shared.sort();
     assert_eq!(shared, headers_in("include"));
     for kit in KITS {
-        let mut own: Vec<String> = kit.headers.iter().map(|(p, _)| p.to_string()).collect();
+        let mut own: Vec<String> = kit.cpp_headers.iter().map(|f| f.path.to_string()).collect();
         own.sort();
-        assert_eq!(own, headers_in(kit.dir), "{}", kit.game);
+        assert_eq!(own, headers_in(kit.dir), "{}", kit.name);
     }
 
     let mut sources: Vec<String> = files_under(Path::new(&format!("{REPO}/bot-sdk/src")))
@@ -233,19 +234,19 @@ fn the_kit_has_every_file_of_the_sdk() {
 #[test]
 fn the_api_table_is_the_headers() {
     for kit in KITS {
-        let table = cpp_api::api(kit.game).expect("a table");
-        assert!(table.len() >= 15, "{}: {:?}", kit.game, names(table));
+        let table = cpp_api::api(kit.name).expect("a table");
+        assert!(table.len() >= 15, "{}: {:?}", kit.name, names(table));
         let all_headers: String =
-            kit.headers.iter().chain(SHARED_HEADERS).map(|(_, t)| *t).collect::<Vec<_>>().join("\n");
+            kit.cpp_headers.iter().chain(SHARED_HEADERS).map(|f| f.text).collect::<Vec<_>>().join("\n");
         for call in table {
-            assert!(!call.name.starts_with("arena_") && !call.name.ends_with('_'), "{}: {}", kit.game, call.name);
-            assert!(all_headers.contains(&format!(" {}(", call.name)), "{}: {}", kit.game, call.name);
-            assert!(call.signature.contains(&format!("{}(", call.name)), "{}: {}", kit.game, call.signature);
+            assert!(!call.name.starts_with("arena_") && !call.name.ends_with('_'), "{}: {}", kit.name, call.name);
+            assert!(all_headers.contains(&format!(" {}(", call.name)), "{}: {}", kit.name, call.name);
+            assert!(call.signature.contains(&format!("{}(", call.name)), "{}: {}", kit.name, call.signature);
             assert!(!call.signature.contains('{') && !call.signature.ends_with("const"), "{}", call.signature);
         }
         // Documented: the comment above, or the parameter's description.
         let undocumented: Vec<&str> = table.iter().filter(|c| c.doc.is_empty()).map(|c| c.signature.as_str()).collect();
-        assert!(undocumented.len() * 4 <= table.len(), "{}: undocumented {undocumented:?}", kit.game);
+        assert!(undocumented.len() * 4 <= table.len(), "{}: undocumented {undocumented:?}", kit.name);
     }
     let pandemic = cpp_api::api("pandemic").expect("pandemic");
     let nb_units = pandemic.iter().find(|c| c.name == "nb_units").expect("nb_units");
@@ -275,7 +276,7 @@ fn the_unpacked_kit_builds_its_demo_to_a_bot_the_sandbox_loads() {
         let tmp = tempfile::TempDir::new().unwrap();
         let dir = unpack(&kit.zip().expect("the kit builds"), tmp.path()).join(kit.folder());
         let has_make = which("make");
-        let out = if kit.game == "pandemic" && has_make {
+        let out = if kit.name == "pandemic" && has_make {
             // The Makefile, as the README says: every AI*.cc to a .wasm.
             std::process::Command::new("make")
                 .arg(format!("ARENA={}", arena.display()))
@@ -285,17 +286,17 @@ fn the_unpacked_kit_builds_its_demo_to_a_bot_the_sandbox_loads() {
                 .unwrap()
         } else {
             std::process::Command::new(&arena)
-                .args(["build", "AIDemo.cc", "--game", kit.game, "-o", "Demo.wasm"])
+                .args(["build", "AIDemo.cc", "--game", kit.name, "-o", "Demo.wasm"])
                 .current_dir(&dir)
                 .env("XDG_CACHE_HOME", cache.path())
                 .output()
                 .unwrap()
         };
-        assert!(out.status.success(), "{}: {}{}", kit.game, text_of(&out.stdout), text_of(&out.stderr));
+        assert!(out.status.success(), "{}: {}{}", kit.name, text_of(&out.stdout), text_of(&out.stderr));
         let wasm = std::fs::read(dir.join("Demo.wasm")).expect("Demo.wasm was built");
-        let info = support::sandbox().inspect(&wasm, Some(kit.game));
-        assert!(info.is_ok(), "{}: the sandbox refuses the kit's demo: {:?}", kit.game, info.err());
-        if kit.game == "pandemic" {
+        let info = support::sandbox().inspect(&wasm, Some(kit.name));
+        assert!(info.is_ok(), "{}: the sandbox refuses the kit's demo: {:?}", kit.name, info.err());
+        if kit.name == "pandemic" {
             if has_make {
                 let null = std::fs::read(dir.join("Null.wasm")).expect("make builds AINull.cc too");
                 assert!(support::sandbox().inspect(&null, Some("pandemic")).is_ok());
@@ -329,8 +330,8 @@ fn the_rust_template_of_each_kit_compiles_against_the_kit_sdk() {
             .env_remove("RUSTFLAGS")
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}: {}", kit.game, text_of(&out.stderr));
-        assert!(!text_of(&out.stderr).contains("warning"), "{}: {}", kit.game, text_of(&out.stderr));
+        assert!(out.status.success(), "{}: {}", kit.name, text_of(&out.stderr));
+        assert!(!text_of(&out.stderr).contains("warning"), "{}: {}", kit.name, text_of(&out.stderr));
     }
 }
 

@@ -132,7 +132,7 @@ async fn representative(state: &AppState, user: i64) -> Option<i64> {
 
 async fn make_representative(state: &AppState, user: i64, bot: i64) {
     let mut tx = state.pool.begin().await.unwrap();
-    arena::site::ladder::make_representative(&mut tx, user, "pandemic", bot).await.unwrap();
+    arena::site::sources::ladder::make_representative(&mut tx, user, "pandemic", bot).await.unwrap();
     tx.commit().await.unwrap();
 }
 
@@ -240,7 +240,7 @@ async fn bot_page_shows_the_qualification_status_and_matches() {
     // A rated bot draws its rating history.
     make_representative(f.state(), f.alice, f.alice_bot).await;
     let mut conn = f.state().pool.acquire().await.unwrap();
-    arena::site::ladder::rate_match(&mut conn, f.match_id).await.unwrap();
+    arena::site::sources::ladder::rate_match(&mut conn, f.match_id).await.unwrap();
     drop(conn);
     let rated = get(f.state(), &format!("/bots/{}", f.alice_bot), None).await.text();
     assert!(rated.contains("<svg id=\"rating-chart\"") && rated.contains("<polyline"), "{rated}");
@@ -335,10 +335,10 @@ async fn stderr_is_shown_to_its_owner_only() {
     assert_eq!(by_cookie[0], "alice says hi\n");
     assert!(by_cookie[1..].iter().all(|s| s.is_null()));
 
-    let token = arena::site::random_token(16);
+    let token = arena::site::core::ids::random_token(16);
     sqlx::query("INSERT INTO api_tokens (user_id, token_hash, label) VALUES ($1, $2, 'test')")
         .bind(f.bob)
-        .bind(arena::site::sha256_hex(&token))
+        .bind(arena::site::core::ids::sha256_hex(&token))
         .execute(&f.state().pool)
         .await
         .unwrap();

@@ -4,9 +4,10 @@
 
 mod support;
 
-use arena::site::accounts;
-use arena::site::config::SiteConfig;
-use arena::site::queue::{self, Kind, NewMatch};
+use arena::site::core::config::SiteConfig;
+use arena::site::core::kind::Kind;
+use arena::site::matches::queue::{self, NewMatch};
+use arena::site::players::accounts;
 use arena::site::state::AppState;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
@@ -332,7 +333,9 @@ async fn practice_runs_after_qualification_and_before_the_ladder() {
         .unwrap();
 
     let mut order = Vec::new();
-    while let Some(claim) = queue::claim(site.pool(), "test", std::time::Duration::from_secs(30)).await.unwrap() {
+    while let Some(claim) =
+        arena::site::sources::claim(site.pool(), "test", std::time::Duration::from_secs(30)).await.unwrap()
+    {
         order.push(claim.id);
         sqlx::query("UPDATE matches SET state = 'done' WHERE id = $1")
             .bind(claim.id)

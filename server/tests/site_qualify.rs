@@ -8,7 +8,7 @@ use support::{drain, status, upload, ACE_QUALIFYING_SEED_START};
 
 #[tokio::test]
 async fn ace_qualifies_by_beating_dummy_four_times() {
-    arena::site::set_seed_sequence(ACE_QUALIFYING_SEED_START);
+    arena::site::core::ids::set_seed_sequence(ACE_QUALIFYING_SEED_START);
     let site = support::site().await;
     let user = site.user("carol").await;
     let bot = upload(&site, user, "Ace", support::ace_wasm()).await;
@@ -59,7 +59,7 @@ async fn ace_qualifies_by_beating_dummy_four_times() {
         .await
         .unwrap();
     assert_eq!(rep, bot);
-    let board = arena::site::queries::leaderboard(site.pool(), "pandemic").await.unwrap();
+    let board = arena::site::read::queries::leaderboard(site.pool(), "pandemic").await.unwrap();
     let entry = board.iter().find(|e| e.bot_id == bot).expect("Ace on the leaderboard");
     assert_eq!((entry.name.as_str(), entry.owner.as_str(), entry.is_house), ("Ace", "carol", false));
     assert_eq!(board.len(), 4, "Ace and the three house bots: {board:?}");

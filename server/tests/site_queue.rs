@@ -2,7 +2,8 @@
 
 mod support;
 
-use arena::site::queue::{self, Kind, NewMatch};
+use arena::site::core::kind::Kind;
+use arena::site::matches::queue::{self, NewMatch};
 use arena::site::worker::{self, Outcome};
 use support::{drain, house, house_wasm, status, upload, TestSite};
 
@@ -98,7 +99,7 @@ async fn representative_dummy(site: &TestSite) -> i64 {
     sqlx::query("DELETE FROM matches WHERE subject_bot_id = $1").bind(bot).execute(site.pool()).await.unwrap();
     sqlx::query("UPDATE bots SET status = 'qualified' WHERE id = $1").bind(bot).execute(site.pool()).await.unwrap();
     let mut conn = site.pool().acquire().await.unwrap();
-    arena::site::ladder::make_representative(&mut conn, user, "pandemic", bot).await.unwrap();
+    arena::site::sources::ladder::make_representative(&mut conn, user, "pandemic", bot).await.unwrap();
     bot
 }
 
@@ -151,9 +152,12 @@ async fn an_abandoned_lease_is_taken_over_and_the_result_counted_once() {
     let id = ladder_match(&site, [dummy, demo, null, mine]).await;
     let lease = std::time::Duration::from_secs(30);
     // Worker A claims the match and "dies": its lease runs out.
-    let a = queue::claim(site.pool(), "worker-a", lease).await.unwrap().expect("a match to claim");
+    let a = arena::site::sources::claim(site.pool(), "worker-a", lease).await.unwrap().expect("a match to claim");
     assert_eq!(a.id, id);
-    assert!(queue::claim(site.pool(), "worker-b", lease).await.unwrap().is_none(), "a live lease is respected");
+    assert!(
+        arena::site::sources::claim(site.pool(), "worker-b", lease).await.unwrap().is_none(),
+        "a live lease is respected"
+    );
     sqlx::query("UPDATE matches SET lease_expires_at = now() - interval '1 second' WHERE id = $1")
         .bind(id)
         .execute(site.pool())
@@ -219,14 +223,17 @@ async fn a_match_that_keeps_killing_workers_is_given_up() {
     let (null, demo, dummy) = (house(&site, "Null").await, house(&site, "Demo").await, house(&site, "Dummy").await);
     let id = ladder_match(&site, [null, demo, dummy, dummy]).await;
     for _ in 0..queue::MAX_ATTEMPTS {
-        queue::claim(site.pool(), "doomed", std::time::Duration::from_secs(30)).await.unwrap().unwrap();
+        arena::site::sources::claim(site.pool(), "doomed", std::time::Duration::from_secs(30)).await.unwrap().unwrap();
         sqlx::query("UPDATE matches SET lease_expires_at = now() - interval '1 second' WHERE id = $1")
             .bind(id)
             .execute(site.pool())
             .await
             .unwrap();
     }
-    assert!(queue::claim(site.pool(), "next", std::time::Duration::from_secs(30)).await.unwrap().is_none());
+    assert!(arena::site::sources::claim(site.pool(), "next", std::time::Duration::from_secs(30))
+        .await
+        .unwrap()
+        .is_none());
     let (state, error): (String, String) =
         sqlx::query_as("SELECT state, error FROM matches WHERE id = $1").bind(id).fetch_one(site.pool()).await.unwrap();
     assert_eq!(state, "failed");
@@ -236,13 +243,13 @@ async fn a_match_that_keeps_killing_workers_is_given_up() {
 #[tokio::test]
 async fn the_scheduler_needs_four_entries_and_keeps_the_queue_short() {
     let site = support::site().await;
-    let mut dice = arena::site::ladder::OsDice;
+    let mut dice = arena::site::sources::ladder::OsDice;
     // Only the three house bots: no ladder yet.
-    assert!(arena::site::ladder::schedule(site.pool(), "pandemic", 2, &mut dice).await.unwrap().is_empty());
+    assert!(arena::site::sources::ladder::schedule(site.pool(), "pandemic", 2, &mut dice).await.unwrap().is_empty());
     let mine = representative_dummy(&site).await;
-    let queued = arena::site::ladder::schedule(site.pool(), "pandemic", 2, &mut dice).await.unwrap();
+    let queued = arena::site::sources::ladder::schedule(site.pool(), "pandemic", 2, &mut dice).await.unwrap();
     assert_eq!(queued.len(), 2);
-    assert!(arena::site::ladder::schedule(site.pool(), "pandemic", 2, &mut dice).await.unwrap().is_empty());
+    assert!(arena::site::sources::ladder::schedule(site.pool(), "pandemic", 2, &mut dice).await.unwrap().is_empty());
     let seats: Vec<i64> = sqlx::query_scalar("SELECT bot_id FROM match_players WHERE match_id = $1")
         .bind(queued[0])
         .fetch_all(site.pool())
@@ -256,7 +263,8 @@ async fn the_scheduler_needs_four_entries_and_keeps_the_queue_short() {
     // Ladder matches wait behind qualification.
     let user = site.user("dave").await;
     let bot = upload(&site, user, "Late", house_wasm("Null")).await;
-    let first = queue::claim(site.pool(), "w", std::time::Duration::from_secs(30)).await.unwrap().unwrap();
+    let first =
+        arena::site::sources::claim(site.pool(), "w", std::time::Duration::from_secs(30)).await.unwrap().unwrap();
     assert_eq!(first.kind, "sanity");
     let subject: Option<i64> = sqlx::query_scalar("SELECT subject_bot_id FROM matches WHERE id = $1")
         .bind(first.id)

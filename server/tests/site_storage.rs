@@ -4,17 +4,17 @@
 
 mod support;
 
-use arena::site::local_pg::LocalCluster;
-use arena::site::replay_store::ReplayStore;
-use arena::site::retention::{self, Retention};
 use arena::site::state::AppState;
+use arena::site::store::local_pg::LocalCluster;
+use arena::site::store::replay_store::ReplayStore;
+use arena::site::store::retention::{self, Retention};
 use sqlx::{ConnectOptions, PgPool};
 use support::http::{get, login};
 
 /// A fresh directory under the target directory (removed by the caller).
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", arena::site::random_token(6)));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{name}-{}", arena::site::core::ids::random_token(6)));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

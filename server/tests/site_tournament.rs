@@ -5,7 +5,7 @@
 
 mod support;
 
-use arena::site::tournaments::lifecycle::{self, NewTournament};
+use arena::site::sources::tournaments::lifecycle::{self, NewTournament};
 use arena::site::worker;
 use axum::http::StatusCode;
 use std::collections::BTreeSet;
@@ -101,7 +101,7 @@ async fn nine_bots_four_finalists_two_workers_one_killed() {
     stop_b.store(true, Ordering::Relaxed);
     b.await.unwrap();
     let lease = site.state.config.lease();
-    let killed = arena::site::queue::claim(site.pool(), "worker-a-killed", lease).await.unwrap();
+    let killed = arena::site::sources::claim(site.pool(), "worker-a-killed", lease).await.unwrap();
     let killed = killed.expect("a match of the round being played is waiting");
     let killed_id = killed.id;
     assert_eq!(killed.kind, "tournament");
@@ -216,7 +216,7 @@ async fn nine_bots_four_finalists_two_workers_one_killed() {
             .await
             .unwrap();
     let mut conn = site.pool().acquire().await.unwrap();
-    let results = arena::site::tournaments::store::recorded_results(&mut conn, id, 0).await.unwrap();
+    let results = arena::site::sources::tournaments::store::recorded_results(&mut conn, id, 0).await.unwrap();
     drop(conn);
     let config = tournament::Config { seed: 42, finalists: 4, final_matches: 2, tie_replays: 1 };
     let rebuilt = tournament::Tournament::replay(
@@ -349,7 +349,7 @@ async fn the_organiser_creates_pauses_and_resumes_and_nobody_else_can() {
     assert_eq!(again.status, StatusCode::CONFLICT);
 
     // Pause: the queued matches are withdrawn; one played meanwhile still counts.
-    let claim = arena::site::queue::claim(site.pool(), "w", site.state.config.lease()).await.unwrap().unwrap();
+    let claim = arena::site::sources::claim(site.pool(), "w", site.state.config.lease()).await.unwrap().unwrap();
     let paused =
         post_form(&site.state, &format!("/admin/tournaments/{id}/pause"), &organiser, &format!("csrf={csrf}")).await;
     assert_eq!(paused.status, StatusCode::SEE_OTHER);
@@ -402,7 +402,7 @@ async fn the_organiser_creates_pauses_and_resumes_and_nobody_else_can() {
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     assert_eq!(get(&site.state, "/me/bots", Some(&player)).await.status, StatusCode::SEE_OTHER);
     // A disabled account cannot log in, and is told so only with the right password.
-    use arena::site::accounts::{self, AccountError};
+    use arena::site::players::accounts::{self, AccountError};
     let quitter = accounts::create_user(site.pool(), "quitter", "a long enough password", false).await.unwrap();
     let r =
         post_form(&site.state, &format!("/admin/users/{quitter}/disable"), &organiser, &format!("csrf={csrf}")).await;
@@ -446,8 +446,8 @@ async fn too_few_entrants_cancel_the_start_and_a_failed_match_pauses() {
     support::qualified_representative(&site, GAME, other, "Second", support::house_wasm("Dummy")).await;
     let id = lifecycle::create(site.pool(), &new_tournament("Pair", 2)).await.unwrap();
     lifecycle::tick(site.pool()).await.unwrap();
-    let claim = arena::site::queue::claim(site.pool(), "w", site.state.config.lease()).await.unwrap().unwrap();
-    assert!(arena::site::queue::fail(site.pool(), &claim, "the module no longer loads").await.unwrap());
+    let claim = arena::site::sources::claim(site.pool(), "w", site.state.config.lease()).await.unwrap().unwrap();
+    assert!(arena::site::sources::fail(site.pool(), &claim, "the module no longer loads").await.unwrap());
     let (state, note): (String, String) = sqlx::query_as("SELECT state, note FROM tournaments WHERE id = $1")
         .bind(id)
         .fetch_one(site.pool())

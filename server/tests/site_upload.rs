@@ -2,10 +2,10 @@
 
 mod support;
 
-use arena::site::accounts;
-use arena::site::config::SiteConfig;
+use arena::site::core::config::SiteConfig;
+use arena::site::players::accounts;
+use arena::site::players::uploads;
 use arena::site::state::AppState;
-use arena::site::uploads;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use serde_json::Value;
@@ -131,7 +131,7 @@ async fn a_valid_upload_stores_one_bot_and_queues_its_sanity_match() {
     assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
     let j = r.json();
     let id = j["id"].as_i64().unwrap();
-    let hash = format!("sha256:{}", arena::site::hex(&<sha2::Sha256 as sha2::Digest>::digest(&wasm)));
+    let hash = format!("sha256:{}", arena::site::core::ids::hex(&<sha2::Sha256 as sha2::Digest>::digest(&wasm)));
     assert_eq!(
         j,
         serde_json::json!({"id": id, "name": "Alpha_1", "game": "pandemic", "hash": hash,
@@ -479,7 +479,7 @@ fn looping_bot() -> Vec<u8> {
 
 #[tokio::test]
 async fn three_looping_uploads_leave_the_ladder_playing_and_a_fourth_is_refused() {
-    use arena::site::schedulers::Scheduler;
+    use arena::site::sources::Scheduler;
     let mut site = support::site().await;
     // A small budget keeps the test short; the share of the worker is what is tested.
     let mut config = (*site.state.config).clone();
@@ -509,7 +509,7 @@ async fn three_looping_uploads_leave_the_ladder_playing_and_a_fourth_is_refused(
     // three sanity matches, which come first by priority.
     let grace = site.user("grace").await;
     support::qualified_representative(&site, "pandemic", grace, "Steady", support::house_wasm("Demo")).await;
-    let queued = arena::site::ladder::Ladder.tick(&site.state).await.unwrap();
+    let queued = arena::site::sources::ladder::Ladder.tick(&site.state).await.unwrap();
     assert!(queued >= 2, "{queued}");
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let worker = tokio::spawn(arena::site::worker::run(site.state.clone(), "fair".into(), stop.clone()));

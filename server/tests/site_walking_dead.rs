@@ -25,7 +25,7 @@ async fn house_bots_of_every_game_are_registered() {
     distinct.dedup();
     assert_eq!(distinct.len(), 3 * games.len(), "one bot per game and name: {ids:?}");
     for &game in &games {
-        let board = arena::site::queries::leaderboard(site.pool(), game).await.unwrap();
+        let board = arena::site::read::queries::leaderboard(site.pool(), game).await.unwrap();
         let mut names: Vec<&str> = board.iter().map(|e| e.name.as_str()).collect();
         names.sort();
         assert_eq!(names, ["Demo", "Dummy", "Null"], "{game}");

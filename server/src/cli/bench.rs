@@ -432,7 +432,7 @@ fn module_cache_rows_in(game: &dyn AnyGame, runs: usize, tmp: &Path) -> anyhow::
 
 /// The game's house bots' names (wasm, as `arena run` takes them).
 fn crate_house_names(game: &dyn AnyGame) -> Vec<String> {
-    arena::house::house_bots(game.name()).iter().map(|b| b.name.to_string()).collect()
+    arena::games::house_bots(game.name()).iter().map(|b| b.name.to_string()).collect()
 }
 
 fn ms(d: Duration) -> f64 {

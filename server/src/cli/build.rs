@@ -11,6 +11,7 @@
 //! the clock learns it now rather than at upload.
 
 use anyhow::{bail, Context};
+use arena::games::{GameAssets, SdkFile, GAMES};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -31,12 +32,6 @@ pub struct BuildArgs {
     /// Print the compiler commands.
     #[arg(short, long)]
     verbose: bool,
-}
-
-/// One file of the embedded SDK, by its path under `bot-sdk/cpp/`.
-struct SdkFile {
-    path: &'static str,
-    text: &'static str,
 }
 
 macro_rules! sdk_files {
@@ -70,82 +65,13 @@ const COMMON_FILES: &[SdkFile] = sdk_files![
 const COMMON_RUNTIME: &str = "runtime/arena_runtime.cc";
 
 /// A game the C++ SDK supports: its headers and runtime live in `bot-sdk/cpp/<dir>/`, and
-/// `<dir>/arena_main.cc` implements its part of the ABI.
-pub(super) struct GameSdk {
-    /// The game's name, as `--game` and the catalog spell it.
-    pub(super) name: &'static str,
-    /// Its directory: the name with `-` written `_`, like the ABI's `arena_game_<game>` marker.
-    pub(super) dir: &'static str,
-    files: &'static [SdkFile],
-}
+/// `<dir>/arena_main.cc` implements its part of the ABI (the game's row of `arena::games`).
+pub(super) type GameSdk = GameAssets;
 
-const GAMES: &[GameSdk] = &[
-    GameSdk {
-        name: "pandemic",
-        dir: "pandemic",
-        files: sdk_files![
-            "pandemic/Action.hh",
-            "pandemic/Defs.hh",
-            "pandemic/Player.hh",
-            "pandemic/Settings.hh",
-            "pandemic/State.hh",
-            "pandemic/Structs.hh",
-            "pandemic/arena_main.cc",
-        ],
-    },
-    GameSdk {
-        name: "ork-island",
-        dir: "ork_island",
-        files: sdk_files![
-            "ork_island/Action.hh",
-            "ork_island/Defs.hh",
-            "ork_island/Player.hh",
-            "ork_island/Settings.hh",
-            "ork_island/State.hh",
-            "ork_island/Structs.hh",
-            "ork_island/arena_main.cc",
-        ],
-    },
-    GameSdk {
-        name: "walking-dead",
-        dir: "walking_dead",
-        files: sdk_files![
-            "walking_dead/Action.hh",
-            "walking_dead/Defs.hh",
-            "walking_dead/Player.hh",
-            "walking_dead/Settings.hh",
-            "walking_dead/State.hh",
-            "walking_dead/Structs.hh",
-            "walking_dead/arena_main.cc",
-        ],
-    },
-    GameSdk {
-        name: "purge",
-        dir: "purge",
-        files: sdk_files![
-            "purge/Action.hh",
-            "purge/Defs.hh",
-            "purge/Player.hh",
-            "purge/Settings.hh",
-            "purge/State.hh",
-            "purge/Structs.hh",
-            "purge/arena_main.cc",
-        ],
-    },
-    GameSdk {
-        name: "mad-max",
-        dir: "mad_max",
-        files: sdk_files![
-            "mad_max/Action.hh",
-            "mad_max/Defs.hh",
-            "mad_max/Player.hh",
-            "mad_max/Settings.hh",
-            "mad_max/State.hh",
-            "mad_max/Structs.hh",
-            "mad_max/arena_main.cc",
-        ],
-    },
-];
+/// A game's own SDK files: its headers and `arena_main.cc`.
+fn game_files(game: &'static GameSdk) -> impl Iterator<Item = &'static SdkFile> {
+    game.cpp_headers.iter().chain(std::iter::once(&game.cpp_main))
+}
 
 /// Compiler flags for every source, after the target, sysroot and include directories.
 const CXXFLAGS: &[&str] = &[
@@ -295,7 +221,7 @@ pub(super) fn build_wasm(files: &[PathBuf], game: &str, verbose: bool) -> anyhow
 }
 
 pub(super) fn sdk_for(game: &str) -> anyhow::Result<&'static GameSdk> {
-    if let Some(g) = GAMES.iter().find(|g| g.name == game) {
+    if let Some(g) = arena::games::assets(game) {
         return Ok(g);
     }
     // Every game of the catalog has its SDK (`every_catalog_game_has_its_sdk`).
@@ -477,8 +403,8 @@ pub(super) struct SdkDir {
 }
 
 impl SdkDir {
-    pub(super) fn prepare(game: &GameSdk, work: &WorkDir) -> anyhow::Result<SdkDir> {
-        let files = || COMMON_FILES.iter().chain(game.files);
+    pub(super) fn prepare(game: &'static GameSdk, work: &WorkDir) -> anyhow::Result<SdkDir> {
+        let files = || COMMON_FILES.iter().chain(game_files(game));
         let mut key = Fnv::new();
         key.add(env!("CARGO_PKG_VERSION").as_bytes());
         for f in files() {
@@ -862,7 +788,7 @@ mod tests {
         for g in GAMES {
             assert!(engine::catalog::ALL_GAME_NAMES.contains(&g.name), "{}", g.name);
             assert_eq!(g.dir, g.name.replace('-', "_"), "{}", g.name);
-            assert!(g.files.iter().any(|f| f.path == format!("{}/arena_main.cc", g.dir)), "{}", g.name);
+            assert!(game_files(g).any(|f| f.path == format!("{}/arena_main.cc", g.dir)), "{}", g.name);
         }
     }
 
@@ -896,7 +822,7 @@ mod tests {
             }
         }
         let embedded: Vec<&str> =
-            COMMON_FILES.iter().chain(GAMES.iter().flat_map(|g| g.files)).map(|f| f.path).collect();
+            COMMON_FILES.iter().chain(GAMES.iter().flat_map(game_files)).map(|f| f.path).collect();
         for f in &on_disk {
             assert!(embedded.contains(&f.as_str()), "bot-sdk/cpp/{f} is not embedded in build.rs");
         }

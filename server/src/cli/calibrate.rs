@@ -16,6 +16,7 @@
 //! wall-clock time spent inside their calls.
 
 use super::players;
+use super::stats::median;
 use anyhow::{bail, Context};
 use engine::catalog::{AnyGame, PlayerSpec};
 use engine::cnf::BoardSource;
@@ -59,16 +60,6 @@ pub fn calibrate(a: CalibrateArgs) -> anyhow::Result<()> {
         return calibrate_house(game, a.matches.max(1));
     }
     calibrate_cpp(game, &a)
-}
-
-/// The median (sorts `v`); NaN when empty.
-pub(super) fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => v[n / 2],
-        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-    }
 }
 
 fn setup(game: &dyn AnyGame, seed: u64) -> MatchSetup {

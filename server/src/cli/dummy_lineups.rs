@@ -4,10 +4,9 @@
 //! `seed mod 4`, as in `arena strength`. The kit's figures are measured once natively with the
 //! kit's `./Game` (`scripts/kit-<game>.py KIT lineups`) and committed as numbers in
 //! `server/kit-figures/<game>/dummy_lineups.txt`, one `line-up seed score` per line. Each line-up
-//! gets a two-sample Kolmogorov-Smirnov test (`fidelity::ks_two_sample`).
+//! gets a two-sample Kolmogorov-Smirnov test (`stats::ks_two_sample`).
 
-use super::calibrate::median;
-use super::fidelity::{ks_two_sample, mean};
+use super::stats::{ks_two_sample, mean, median};
 use anyhow::Context;
 use engine::catalog::{AnyGame, PlayerSpec};
 use engine::params::ParamValues;
@@ -18,14 +17,7 @@ pub const LINEUPS: [(&str, &str); 3] = [("demos", "Demo"), ("dummies", "Dummy"),
 
 /// The kit's Dummy scores of one game: (line-up, seed, score).
 fn kit_lineups(game: &str) -> Option<&'static str> {
-    match game {
-        "pandemic" => Some(include_str!("../../kit-figures/pandemic/dummy_lineups.txt")),
-        "ork-island" => Some(include_str!("../../kit-figures/ork_island/dummy_lineups.txt")),
-        "walking-dead" => Some(include_str!("../../kit-figures/walking_dead/dummy_lineups.txt")),
-        "purge" => Some(include_str!("../../kit-figures/purge/dummy_lineups.txt")),
-        "mad-max" => Some(include_str!("../../kit-figures/mad_max/dummy_lineups.txt")),
-        _ => None,
-    }
+    arena::games::assets(game).map(|g| g.kit.dummy_lineups)
 }
 
 /// Parses `line-up seed score` lines (`#` comments and blank lines skipped).

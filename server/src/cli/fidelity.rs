@@ -6,12 +6,9 @@
 //! two-sample Kolmogorov-Smirnov test. Arena's Demo is the kit's `AIDemo` behaviour, so a low
 //! p-value points at the rules or the board generator (the game's docs page, "Fidelity to the
 //! kit").
-//!
-//! The test is a few lines (the asymptotic distribution of the statistic, as in Numerical
-//! Recipes' `kstwo`), so it is written here rather than pulled in with a statistics crate.
 
-use super::calibrate::median;
 use super::seeds::{parse_seed_list, Seeds};
+use super::stats::{ks_two_sample, mean, median};
 use anyhow::Context;
 use engine::catalog::PlayerSpec;
 use engine::params::ParamValues;
@@ -42,11 +39,7 @@ pub struct FidelityArgs {
 
 /// The kit's figures: (winner's score, total score) per seed.
 fn kit_scores(game: &str) -> Option<&'static str> {
-    match game {
-        "pandemic" => Some(include_str!("../../kit-figures/pandemic/demo_scores.txt")),
-        "ork-island" => Some(include_str!("../../kit-figures/ork_island/demo_scores.txt")),
-        _ => None,
-    }
+    arena::games::assets(game).and_then(|g| g.kit.demo_scores)
 }
 
 fn parse_scores(text: &str) -> anyhow::Result<Vec<(f64, f64)>> {
@@ -65,53 +58,6 @@ fn parse_scores(text: &str) -> anyhow::Result<Vec<(f64, f64)>> {
         out.push((f[1], f[2]));
     }
     Ok(out)
-}
-
-/// The two-sample Kolmogorov-Smirnov statistic D and its p-value (asymptotic, with the usual
-/// small-sample correction of the effective size).
-pub fn ks_two_sample(a: &[f64], b: &[f64]) -> (f64, f64) {
-    let mut a = a.to_vec();
-    let mut b = b.to_vec();
-    a.sort_by(f64::total_cmp);
-    b.sort_by(f64::total_cmp);
-    let (na, nb) = (a.len() as f64, b.len() as f64);
-    let (mut i, mut j, mut d) = (0usize, 0usize, 0.0f64);
-    while i < a.len() && j < b.len() {
-        let x = a[i].min(b[j]);
-        while i < a.len() && a[i] <= x {
-            i += 1;
-        }
-        while j < b.len() && b[j] <= x {
-            j += 1;
-        }
-        d = d.max((i as f64 / na - j as f64 / nb).abs());
-    }
-    let n = (na * nb / (na + nb)).sqrt();
-    let lambda = (n + 0.12 + 0.11 / n) * d;
-    (d, kolmogorov_q(lambda))
-}
-
-/// Q(λ) = 2 Σ_{k≥1} (-1)^{k-1} e^{-2k²λ²}: the probability that the statistic exceeds λ.
-fn kolmogorov_q(lambda: f64) -> f64 {
-    if lambda < 0.2 {
-        return 1.0;
-    }
-    let mut sum = 0.0;
-    let mut sign = 1.0;
-    for k in 1..=100 {
-        let k = k as f64;
-        let term = sign * (-2.0 * k * k * lambda * lambda).exp();
-        sum += term;
-        if term.abs() < 1e-12 {
-            break;
-        }
-        sign = -sign;
-    }
-    (2.0 * sum).clamp(0.0, 1.0)
-}
-
-pub fn mean(v: &[f64]) -> f64 {
-    v.iter().sum::<f64>() / v.len().max(1) as f64
 }
 
 pub fn fidelity(a: FidelityArgs) -> anyhow::Result<()> {
@@ -178,30 +124,4 @@ pub fn fidelity(a: FidelityArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ks_finds_the_same_and_different_distributions() {
-        let a: Vec<f64> = (0..100).map(f64::from).collect();
-        let (d, p) = ks_two_sample(&a, &a);
-        assert_eq!(d, 0.0);
-        assert_eq!(p, 1.0);
-        // Shifted by half the range: clearly different.
-        let b: Vec<f64> = (50..150).map(f64::from).collect();
-        let (d, p) = ks_two_sample(&a, &b);
-        assert!((d - 0.5).abs() < 1e-12, "{d}");
-        assert!(p < 1e-9, "{p}");
-        // Interleaved samples of one distribution: D = 0.01, p near 1.
-        let odd: Vec<f64> = (0..100).map(|k| f64::from(2 * k + 1)).collect();
-        let even: Vec<f64> = (0..100).map(|k| f64::from(2 * k)).collect();
-        let (d, p) = ks_two_sample(&even, &odd);
-        assert!((d - 0.01).abs() < 1e-12, "{d}");
-        assert!(p > 0.99, "{p}");
-        // A known value: D = 0.2 with 100 and 100 samples gives p ≈ 0.037 (scipy: 0.0366 exact-ish).
-        assert!((kolmogorov_q((50f64.sqrt() + 0.12 + 0.11 / 50f64.sqrt()) * 0.2) - 0.035).abs() < 0.01);
-    }
 }

@@ -11,7 +11,7 @@
 //! unseen. Anything odd (no record, a record for another path, an unreadable one) means: hash
 //! the bytes, as without this.
 
-use arena::site::hex;
+use arena::site::core::ids::hex;
 use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::Read;

@@ -1,9 +1,21 @@
-//! `arena list`.
+//! `arena list`: the games of the catalog, their house bots and parameters; `--names` prints
+//! the names alone, one per line, for scripts (CI's smoke matches loop over them).
 
-pub fn list() -> anyhow::Result<()> {
+#[derive(clap::Args)]
+pub struct ListArgs {
+    /// Print only the games' names, one per line.
+    #[arg(long)]
+    names: bool,
+}
+
+pub fn list(a: ListArgs) -> anyhow::Result<()> {
+    if a.names {
+        engine::catalog::ALL_GAME_NAMES.iter().for_each(|n| println!("{n}"));
+        return Ok(());
+    }
     for g in engine::catalog::games() {
         println!("{} ({})", g.name(), g.title());
-        let house: Vec<&str> = arena::house::house_bots(g.name()).iter().map(|b| b.name).collect();
+        let house: Vec<&str> = arena::games::house_bots(g.name()).iter().map(|b| b.name).collect();
         println!(
             "  house bots: {} (wasm, in the sandbox; native:{} for comparisons)",
             house.join(", "),

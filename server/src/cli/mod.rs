@@ -16,6 +16,7 @@ mod replay;
 mod run;
 mod seeds;
 mod site;
+mod stats;
 mod strength;
 mod tournament;
 mod view;
@@ -34,7 +35,7 @@ enum Command {
     /// Play a match (or many) of four bots, like the kits' ./Game.
     Run(run::RunArgs),
     /// List the games, their parameters and defaults, and the house bots.
-    List,
+    List(list::ListArgs),
     /// Measure match speed and replay size (median of many matches).
     Bench(bench::BenchArgs),
     /// Print the board generator's statistics over many seeds, next to the kit's means.
@@ -70,7 +71,7 @@ enum Command {
 pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Run(a) => run::run(a),
-        Command::List => list::list(),
+        Command::List(a) => list::list(a),
         Command::Bench(a) => bench::bench(a),
         Command::Boards(a) => boards::boards(a),
         Command::Fidelity(a) => fidelity::fidelity(a),

@@ -2,7 +2,7 @@
 //! a native house bot (`native:Demo`).
 
 use anyhow::{bail, Context};
-use arena::house;
+use arena::games as house;
 use engine::catalog::{AnyGame, PlayerSpec};
 use sandbox::{BotLog, BotModule, CompileMode, Limits, PlayerOptions, Sandbox};
 use std::io::Write;
@@ -112,7 +112,7 @@ pub fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<
         let module = load_file(sandbox, game, path)?;
         return Ok((file_name(path), module));
     }
-    match house::find(game.name(), arg) {
+    match house::find_house_bot(game.name(), arg) {
         Some(b) => {
             let module =
                 sandbox.load(b.wasm, Some(game.name())).with_context(|| format!("house bot {} (embedded)", b.name))?;

@@ -1,6 +1,6 @@
 //! `arena serve`, `arena worker` and `arena admin`: the tournament server's commands.
 
-use arena::site::config::SiteConfig;
+use arena::site::core::config::SiteConfig;
 
 #[derive(clap::Args)]
 pub struct ServeArgs {
@@ -75,8 +75,8 @@ pub fn admin(a: AdminArgs) -> anyhow::Result<()> {
         AdminCommand::CreateUser { username, admin } => {
             let password = read_password()?;
             runtime()?.block_on(async {
-                let db = arena::site::db::open(&a.site, 2).await?;
-                let created = arena::site::accounts::create_user(&db.pool, &username, &password, admin).await;
+                let db = arena::site::store::db::open(&a.site, 2).await?;
+                let created = arena::site::players::accounts::create_user(&db.pool, &username, &password, admin).await;
                 db.pool.close().await;
                 if let Some(c) = &db.cluster {
                     c.stop().await?;
@@ -87,13 +87,13 @@ pub fn admin(a: AdminArgs) -> anyhow::Result<()> {
             })
         }
         AdminCommand::Prune { dry_run } => runtime()?.block_on(async {
-            let db = arena::site::db::open(&a.site, 4).await?;
-            let retention = arena::site::retention::Retention::from_config(&a.site);
-            let pruned = match arena::site::replay_store::ReplayStore::from_config(&a.site, db.pool.clone()) {
+            let db = arena::site::store::db::open(&a.site, 4).await?;
+            let retention = arena::site::store::retention::Retention::from_config(&a.site);
+            let pruned = match arena::site::store::replay_store::ReplayStore::from_config(&a.site, db.pool.clone()) {
                 Ok(replays) => {
                     eprintln!("replay store: {}", replays.describe());
                     eprintln!("retention:    {}", retention.describe());
-                    arena::site::retention::prune(&db.pool, &replays, &retention, dry_run).await
+                    arena::site::store::retention::prune(&db.pool, &replays, &retention, dry_run).await
                 }
                 Err(e) => Err(e),
             };

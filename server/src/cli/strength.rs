@@ -37,14 +37,7 @@ pub struct StrengthArgs {
 
 /// The kit's first-place percentages by player name.
 fn kit_rates(game: &str) -> Vec<(String, f64)> {
-    let text = match game {
-        "pandemic" => include_str!("../../kit-figures/pandemic/dummy_rates.txt"),
-        "ork-island" => include_str!("../../kit-figures/ork_island/dummy_rates.txt"),
-        "walking-dead" => include_str!("../../kit-figures/walking_dead/dummy_rates.txt"),
-        "purge" => include_str!("../../kit-figures/purge/dummy_rates.txt"),
-        "mad-max" => include_str!("../../kit-figures/mad_max/dummy_rates.txt"),
-        _ => "",
-    };
+    let text = arena::games::assets(game).map_or("", |g| g.kit.dummy_rates);
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .filter_map(|l| {

@@ -25,7 +25,7 @@ pub async fn refresh(pool: &PgPool) -> sqlx::Result<()> {
             metrics::gauge!("arena_queue_depth", "kind" => kind, "state" => state).set(0.0);
         }
     }
-    for (kind, state, n) in super::queue::depth(pool).await? {
+    for (kind, state, n) in crate::site::matches::queue::depth(pool).await? {
         metrics::gauge!("arena_queue_depth", "kind" => kind, "state" => state).set(n as f64);
     }
     let last_minute: i64 = sqlx::query_scalar(

@@ -1,85 +1,30 @@
 //! The tournament server: accounts, uploads, qualification against Dummy, the match queue and
 //! its workers, the ladder, elimination tournaments, and the web pages and JSON API over them.
-//! Qualification, tournaments and the ladder are match sources behind one interface
-//! ([`schedulers::Scheduler`]).
+//! Qualification, tournaments, practice matches and the ladder are match sources behind one
+//! interface ([`sources::Scheduler`]).
 //!
 //! ```text
 //!  browser / curl ──► web (axum) ──► Postgres ◄── workers (sandbox + engine) ──► replay store
 //!                                      ▲
-//!    schedulers (qualification, tournaments, ladder) ┘
+//!    sources (qualification, tournaments, practice, ladder) ┘
 //! ```
 //! Everything shared lives in Postgres, so `arena worker` processes on other machines can join.
+//!
+//! The folders are layers; each imports only from the layers listed before it (ARCHITECTURE.md,
+//! "The site's layers"; `scripts/import-cycles.py` checks that no file cycle exists):
+//! `core` (vocabulary, settings) → `store` (database, sessions, throttles, object store) →
+//! `matches` (queue, runner, fair share) → `read` (read models and caches) → `state` →
+//! `sources` (the match sources and their registry) → `players` (accounts, uploads, bots, kits)
+//! → `worker`, `metrics` → `web` (HTTP) → `serve` (the composition root).
 
-pub mod accounts;
-pub mod bot_stats;
-pub mod browse_queries;
-pub mod cache;
-pub mod config;
-pub mod cpp_api;
-pub mod db;
-pub mod db_health;
-pub mod fair_share;
-pub mod house_setup;
-pub mod ladder;
-pub mod local_pg;
+pub mod core;
+pub mod matches;
 pub mod metrics;
-pub mod names;
-pub mod own_bots;
-pub mod practice;
-pub mod qualification;
-pub mod queries;
-pub mod queue;
-pub mod replay_store;
-pub mod reproduce;
-pub mod retention;
-pub mod runner;
-pub mod schedulers;
+pub mod players;
+pub mod read;
 pub mod serve;
-pub mod starter_kit;
+pub mod sources;
 pub mod state;
-pub mod throttle;
-pub mod tournaments;
-pub mod uploads;
+pub mod store;
 pub mod web;
 pub mod worker;
-
-static SEED_SEQUENCE: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(-1);
-
-/// Makes [`fresh_seed`] count up from `start` in this process instead of drawing at random
-/// (tests and reproducible demonstrations).
-pub fn set_seed_sequence(start: i64) {
-    SEED_SEQUENCE.store(start.max(0), std::sync::atomic::Ordering::SeqCst);
-}
-
-/// Seeds handed to matches: fresh, random, and below 2^53 so that JavaScript shows them exactly.
-pub fn fresh_seed() -> i64 {
-    let next = SEED_SEQUENCE.load(std::sync::atomic::Ordering::SeqCst);
-    if next >= 0 {
-        return SEED_SEQUENCE.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    }
-    let mut b = [0u8; 8];
-    getrandom::fill(&mut b).expect("the OS random source works");
-    (u64::from_le_bytes(b) >> 11) as i64
-}
-
-/// A random token of `bytes` bytes, as lowercase hex (session cookies, API tokens, leases).
-pub fn random_token(bytes: usize) -> String {
-    let mut b = vec![0u8; bytes];
-    getrandom::fill(&mut b).expect("the OS random source works");
-    hex(&b)
-}
-
-/// Lowercase hex of `bytes`.
-pub fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write;
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
-}
-
-/// SHA-256 of `text`, as lowercase hex (how tokens are stored).
-pub fn sha256_hex(text: &str) -> String {
-    use sha2::Digest;
-    hex(&sha2::Sha256::digest(text.as_bytes()))
-}

@@ -1,10 +1,10 @@
 //! `arena serve` (web server + workers + the schedulers' periodic work, i.e. the ladder) and
 //! `arena worker` (workers, and the schedulers' periodic work unless --no-ladder).
 
-use super::config::SiteConfig;
-use super::db;
-use super::replay_store::ReplayStore;
-use super::state::AppState;
+use crate::site::core::config::SiteConfig;
+use crate::site::state::AppState;
+use crate::site::store::db;
+use crate::site::store::replay_store::ReplayStore;
 use anyhow::Context;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -13,14 +13,14 @@ use std::time::Duration;
 /// Opens the database (or starts the private cluster), loads the house bots and builds the state.
 async fn start(config: SiteConfig, with_metrics: bool) -> anyhow::Result<(AppState, db::Database)> {
     if let Some(start) = config.seed_start {
-        super::set_seed_sequence(start);
+        crate::site::core::ids::set_seed_sequence(start);
     }
     let workers = config.workers();
     let database = db::open(&config, (workers as u32) * 2 + 16).await?;
-    super::house_setup::ensure(&database.pool).await.context("cannot store the house bots")?;
+    crate::site::players::house_setup::ensure(&database.pool).await.context("cannot store the house bots")?;
     let replays = ReplayStore::from_config(&config, database.pool.clone())?;
     let sandbox = Arc::new(config.sandbox()?);
-    let metrics = if with_metrics { super::metrics::install() } else { None };
+    let metrics = if with_metrics { crate::site::metrics::install() } else { None };
     let state = AppState::new(database.pool.clone(), config, replays, sandbox, metrics);
     Ok((state, database))
 }
@@ -34,7 +34,7 @@ fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<
     }
     eprintln!("  database         {}", database.describe);
     eprintln!("  replays          {}", state.replays.describe());
-    eprintln!("  retention        {}", super::retention::Retention::from_config(c).describe());
+    eprintln!("  retention        {}", crate::site::store::retention::Retention::from_config(c).describe());
     eprintln!("  workers          {} in this process (lease {} s)", c.workers(), c.lease().as_secs());
     eprintln!(
         "  budgets          {} fuel per bot per match, {} MiB memory, {} MiB uploads",
@@ -56,7 +56,7 @@ fn spawn_workers(state: &AppState, stop: &Arc<AtomicBool>) -> Vec<tokio::task::J
     (0..state.config.workers())
         .map(|i| {
             let name = format!("{host}:{}:{i}", std::process::id());
-            tokio::spawn(super::worker::run(state.clone(), name, stop.clone()))
+            tokio::spawn(crate::site::worker::run(state.clone(), name, stop.clone()))
         })
         .collect()
 }
@@ -72,7 +72,7 @@ fn hostname() -> String {
 /// Starts the periodic work of every scheduler that has some in this process (the ladder, unless
 /// --no-ladder).
 fn spawn_schedulers(state: &AppState, stop: &Arc<AtomicBool>) {
-    for &scheduler in super::schedulers::SCHEDULERS {
+    for &scheduler in crate::site::sources::SCHEDULERS {
         if let Some(every) = scheduler.tick_every(&state.config) {
             tokio::spawn(scheduler_loop(state.clone(), stop.clone(), scheduler, every));
         }
@@ -83,7 +83,7 @@ fn spawn_schedulers(state: &AppState, stop: &Arc<AtomicBool>) {
 async fn scheduler_loop(
     state: AppState,
     stop: Arc<AtomicBool>,
-    scheduler: &'static dyn super::schedulers::Scheduler,
+    scheduler: &'static dyn crate::site::sources::Scheduler,
     every: Duration,
 ) {
     while !stop.load(Ordering::Relaxed) {
@@ -96,18 +96,18 @@ async fn scheduler_loop(
     }
 }
 
-/// Prunes what retention no longer keeps (`super::retention`) now and then every hour, until `stop`.
+/// Prunes what retention no longer keeps (`crate::site::store::retention`) now and then every hour, until `stop`.
 fn spawn_retention(state: &AppState, stop: &Arc<AtomicBool>) {
     let (state, stop) = (state.clone(), stop.clone());
-    let retention = super::retention::Retention::from_config(&state.config);
+    let retention = crate::site::store::retention::Retention::from_config(&state.config);
     tokio::spawn(async move {
         while !stop.load(Ordering::Relaxed) {
-            match super::retention::prune(&state.pool, &state.replays, &retention, false).await {
+            match crate::site::store::retention::prune(&state.pool, &state.replays, &retention, false).await {
                 Ok(report) if report.is_empty() => {}
                 Ok(report) => tracing::info!("retention: {}", report.to_string().replace('\n', "; ")),
                 Err(e) => tracing::warn!(error = %format!("{e:#}"), "retention: pruning failed"),
             }
-            tokio::time::sleep(super::retention::EVERY).await;
+            tokio::time::sleep(crate::site::store::retention::EVERY).await;
         }
     });
 }
@@ -160,7 +160,7 @@ pub async fn serve(listen: &str, config: SiteConfig) -> anyhow::Result<()> {
     spawn_schedulers(&state, &stop);
     spawn_retention(&state, &stop);
     state.health.spawn_monitor(state.pool.clone(), stop.clone());
-    let app = super::web::router(state.clone());
+    let app = crate::site::web::router(state.clone());
     tracing::info!(address = %local, "serving");
     let app = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;

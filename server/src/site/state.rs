@@ -1,9 +1,14 @@
-//! What every request handler and worker shares.
+//! What every request handler and worker shares, built from the settings.
 
-use super::config::SiteConfig;
-use super::replay_store::ReplayStore;
+use crate::site::core::config::SiteConfig;
+use crate::site::read::cache::ReadCache;
+use crate::site::store::db_health::DbHealth;
+use crate::site::store::replay_store::ReplayStore;
+use crate::site::store::sessions::SessionCache;
+use crate::site::store::throttle::Throttles;
 use sqlx::PgPool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The server's shared state (cheap to clone).
 #[derive(Clone)]
@@ -16,13 +21,13 @@ pub struct AppState {
     /// Wakes idle workers when a match is queued.
     pub queue_signal: Arc<tokio::sync::Notify>,
     /// Leaderboards, the games list and finished matches, kept in memory.
-    pub cache: Arc<super::cache::ReadCache>,
+    pub cache: Arc<ReadCache>,
     /// Log-in and sign-up limits.
-    pub throttles: Arc<super::throttle::Throttles>,
+    pub throttles: Arc<Throttles>,
     /// Who holds a session cookie or API token, for a moment.
-    pub sessions: Arc<super::web::session::SessionCache>,
+    pub sessions: Arc<SessionCache>,
     /// Whether the database answers (503 at once when not).
-    pub health: Arc<super::db_health::DbHealth>,
+    pub health: Arc<DbHealth>,
     /// Renders `/metrics`.
     pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
 }
@@ -42,11 +47,9 @@ impl AppState {
             replays,
             sandbox,
             queue_signal: Arc::new(tokio::sync::Notify::new()),
-            cache: Arc::new(config.read_cache()),
-            throttles: Arc::new(super::throttle::Throttles::new(&config)),
-            sessions: Arc::new(super::web::session::SessionCache::new(std::time::Duration::from_millis(
-                config.session_cache_ms,
-            ))),
+            cache: Arc::new(ReadCache::new(Duration::from_millis(config.page_cache_ms))),
+            throttles: Arc::new(Throttles::new(&config)),
+            sessions: Arc::new(SessionCache::new(Duration::from_millis(config.session_cache_ms))),
             health: Arc::default(),
             metrics,
             config: Arc::new(config),

@@ -1,13 +1,14 @@
 //! Match workers: claim a match, play it on a blocking thread while renewing the lease, store the
 //! replay, then write the results and their consequences (whatever the match's scheduler does
 //! with them: a qualification step, ratings) in one transaction that only the lease holder can
-//! commit. Workers know no scheduler by name (`super::schedulers`).
+//! commit. Workers know no scheduler by name (`sources::match_done` tells the owner).
 
-use super::fair_share::FairShare;
-use super::queue::{self, Claim};
-use super::runner::{self, SeatBot};
-use super::schedulers::{self, MatchEnd};
-use super::state::AppState;
+use crate::site::core::kind::MatchEnd;
+use crate::site::matches::fair_share::FairShare;
+use crate::site::matches::queue::{self, Claim};
+use crate::site::matches::runner::{self, SeatBot};
+use crate::site::sources;
+use crate::site::state::AppState;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,12 +28,13 @@ pub enum Outcome {
 pub async fn run(state: AppState, name: String, stop: Arc<AtomicBool>) {
     tracing::info!(worker = %name, "worker started");
     let mut share = FairShare::default();
-    let capped = schedulers::capped_kinds();
+    let capped = sources::capped_kinds();
     while !stop.load(Ordering::Relaxed) {
         let lease = state.config.lease();
         let started = std::time::Instant::now();
         let next = async {
-            let Some(claim) = queue::claim_next(&state.pool, &name, lease, share.capped_last()).await? else {
+            let last: &[&str] = if share.capped_last() { &capped } else { &[] };
+            let Some(claim) = sources::claim_next(&state.pool, &name, lease, last).await? else {
                 return anyhow::Ok(None);
             };
             let is_capped = capped.contains(&claim.kind.as_str());
@@ -58,7 +60,7 @@ pub async fn run(state: AppState, name: String, stop: Arc<AtomicBool>) {
 
 /// Claims and plays one match, if any is waiting.
 pub async fn run_one(state: &AppState, worker: &str) -> anyhow::Result<Option<(i64, Outcome)>> {
-    let Some(claim) = queue::claim(&state.pool, worker, state.config.lease()).await? else { return Ok(None) };
+    let Some(claim) = sources::claim(&state.pool, worker, state.config.lease()).await? else { return Ok(None) };
     let id = claim.id;
     let outcome = process(state, claim).await?;
     Ok(Some((id, outcome)))
@@ -110,7 +112,7 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
             let message = e.to_string();
             tracing::warn!(error = %message, "match cannot be played");
             metrics::counter!("arena_matches_total", "kind" => claim.kind.clone(), "outcome" => "failed").increment(1);
-            return Ok(if queue::fail(&state.pool, &claim, &message).await? {
+            return Ok(if sources::fail(&state.pool, &claim, &message).await? {
                 Outcome::Failed(message)
             } else {
                 Outcome::LeaseLost
@@ -161,7 +163,7 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         }
     }
     // Its scheduler reacts (a qualification step, a rating...) in the same transaction.
-    schedulers::match_done(&mut tx, claim.id, &claim.kind, MatchEnd::Played).await?;
+    sources::match_done(&mut tx, claim.id, &claim.kind, MatchEnd::Played).await?;
     tx.commit().await?;
     // Ratings, a qualification or the counts of the game changed.
     state.cache.game_changed(&claim.game);

@@ -3,9 +3,9 @@
 //! private cluster under the target directory when none answers), migrated, with house bots.
 #![allow(dead_code)]
 
-use arena::site::config::SiteConfig;
-use arena::site::replay_store::ReplayStore;
+use arena::site::core::config::SiteConfig;
 use arena::site::state::AppState;
+use arena::site::store::replay_store::ReplayStore;
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 use std::str::FromStr;
@@ -25,11 +25,12 @@ async fn admin_options() -> PgConnectOptions {
     if options.connect().await.is_ok() {
         return options;
     }
-    static CLUSTER: tokio::sync::OnceCell<arena::site::local_pg::LocalCluster> = tokio::sync::OnceCell::const_new();
+    static CLUSTER: tokio::sync::OnceCell<arena::site::store::local_pg::LocalCluster> =
+        tokio::sync::OnceCell::const_new();
     let cluster = CLUSTER
         .get_or_init(|| async {
             let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("test-pg");
-            arena::site::local_pg::LocalCluster::start(&dir)
+            arena::site::store::local_pg::LocalCluster::start(&dir)
                 .await
                 .expect("no Postgres answers at the test URL and no private cluster could start (install PostgreSQL)")
         })
@@ -60,7 +61,7 @@ pub async fn site() -> TestSite {
                 .await;
         }
     }
-    let database = format!("arena_test_{now}_{}", arena::site::random_token(4));
+    let database = format!("arena_test_{now}_{}", arena::site::core::ids::random_token(4));
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{database}\""))).execute(&mut conn).await.unwrap();
     conn.close().await.ok();
     let pool = sqlx::postgres::PgPoolOptions::new()
@@ -68,8 +69,8 @@ pub async fn site() -> TestSite {
         .connect_with(admin.clone().database(&database))
         .await
         .expect("connect to the test database");
-    arena::site::db::MIGRATOR.run(&pool).await.expect("migrations apply");
-    arena::site::house_setup::ensure(&pool).await.expect("house bots");
+    arena::site::store::db::MIGRATOR.run(&pool).await.expect("migrations apply");
+    arena::site::players::house_setup::ensure(&pool).await.expect("house bots");
     let config = SiteConfig::for_tests("postgres://unused");
     let replays = ReplayStore::memory(pool.clone());
     let state = AppState::new(pool, config, replays, sandbox(), None);
@@ -103,7 +104,7 @@ pub fn house_wasm(name: &str) -> &'static [u8] {
 
 /// The embedded house bot's wasm of a game.
 pub fn house_wasm_of(game: &str, name: &str) -> &'static [u8] {
-    arena::house::find(game, name).expect("house bot").wasm
+    arena::games::find_house_bot(game, name).expect("house bot").wasm
 }
 
 /// Dummy with a custom section appended: a valid bot whose hash no stored module has.
@@ -152,7 +153,7 @@ pub async fn upload_to(site: &TestSite, game: &str, user: i64, name: &str, wasm:
     .fetch_one(&mut *tx)
     .await
     .unwrap();
-    arena::site::qualification::start(&mut tx, id, game).await.unwrap();
+    arena::site::sources::qualification::start(&mut tx, id, game).await.unwrap();
     tx.commit().await.unwrap();
     id
 }
@@ -183,7 +184,7 @@ pub async fn house(site: &TestSite, name: &str) -> i64 {
 /// The id of a house bot of a game.
 pub async fn house_of(site: &TestSite, game: &str, name: &str) -> i64 {
     let mut conn = site.pool().acquire().await.unwrap();
-    arena::site::qualification::house_bot(&mut conn, game, name).await.unwrap().unwrap()
+    arena::site::sources::qualification::house_bot(&mut conn, game, name).await.unwrap().unwrap()
 }
 
 /// The example bot Ace (`bots/pandemic/ace`, shipped prebuilt): it beats Dummy most of the time.
@@ -248,13 +249,13 @@ pub async fn judged_against_its_dummy_and_laddered(game: &str, user_name: &str, 
     sqlx::query("DELETE FROM matches WHERE subject_bot_id = $1").bind(copy).execute(site.pool()).await.unwrap();
     sqlx::query("UPDATE bots SET status = 'qualified' WHERE id = $1").bind(copy).execute(site.pool()).await.unwrap();
     let mut conn = site.pool().acquire().await.unwrap();
-    arena::site::ladder::make_representative(&mut conn, user, game, copy).await.unwrap();
+    arena::site::sources::ladder::make_representative(&mut conn, user, game, copy).await.unwrap();
     drop(conn);
-    let mut dice = arena::site::ladder::OsDice;
-    let queued = arena::site::ladder::schedule(site.pool(), game, 1, &mut dice).await.unwrap();
+    let mut dice = arena::site::sources::ladder::OsDice;
+    let queued = arena::site::sources::ladder::schedule(site.pool(), game, 1, &mut dice).await.unwrap();
     assert_eq!(queued.len(), 1);
     let other = if game == "pandemic" { "ork-island" } else { "pandemic" };
-    assert!(arena::site::ladder::schedule(site.pool(), other, 1, &mut dice).await.unwrap().is_empty());
+    assert!(arena::site::sources::ladder::schedule(site.pool(), other, 1, &mut dice).await.unwrap().is_empty());
     assert_eq!(drain(&site).await, 1);
     let (played_game, state): (String, String) = sqlx::query_as("SELECT game, state FROM matches WHERE id = $1")
         .bind(queued[0])
@@ -268,7 +269,7 @@ pub async fn judged_against_its_dummy_and_laddered(game: &str, user_name: &str, 
         .await
         .unwrap();
     assert_eq!(rated, 1);
-    let board = arena::site::queries::leaderboard(site.pool(), game).await.unwrap();
+    let board = arena::site::read::queries::leaderboard(site.pool(), game).await.unwrap();
     assert!(board.iter().any(|e| e.bot_id == copy && !e.is_house), "{board:?}");
 }
 
@@ -283,7 +284,7 @@ pub async fn qualified_representative(site: &TestSite, game: &str, user: i64, na
         .await
         .unwrap();
     let mut conn = site.pool().acquire().await.unwrap();
-    arena::site::ladder::make_representative(&mut conn, user, game, bot).await.unwrap();
+    arena::site::sources::ladder::make_representative(&mut conn, user, game, bot).await.unwrap();
     bot
 }
 
@@ -345,9 +346,9 @@ pub mod http {
 
     /// Logs `user` in: a session row, as the login form would create; returns the cookie's token.
     pub async fn login(state: &AppState, user: i64) -> String {
-        let token = arena::site::random_token(16);
+        let token = arena::site::core::ids::random_token(16);
         sqlx::query("INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')")
-            .bind(arena::site::sha256_hex(&token))
+            .bind(arena::site::core::ids::sha256_hex(&token))
             .bind(user)
             .execute(&state.pool)
             .await

@@ -7,9 +7,9 @@
 
 use super::client::Client;
 use super::session::{self, Csrf, CurrentUser, Layout, MaybeUser, SESSION_COOKIE};
-use crate::site::accounts::{self, AccountError, TokenInfo};
+use crate::site::players::accounts::{self, AccountError, TokenInfo};
 use crate::site::state::AppState;
-use crate::site::throttle::Throttled;
+use crate::site::store::throttle::Throttled;
 use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};

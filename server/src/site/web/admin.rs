@@ -3,9 +3,9 @@
 
 use super::pages::{filters, PageError};
 use super::session::{check_csrf, Csrf, CurrentUser, Layout, MaybeUser};
+use crate::site::sources::tournaments::lifecycle::{self, NewTournament, Refused};
+use crate::site::sources::tournaments::store::TournamentRow;
 use crate::site::state::AppState;
-use crate::site::tournaments::lifecycle::{self, NewTournament, Refused};
-use crate::site::tournaments::store::TournamentRow;
 use askama::Template;
 use axum::extract::rejection::{FormRejection, PathRejection};
 use axum::extract::{Path, State};
@@ -84,8 +84,9 @@ async fn tournaments_response(
     error: Option<String>,
     form: HashMap<String, String>,
 ) -> PageResult {
-    let tournaments =
-        crate::site::tournaments::views::list(&state.pool).await.map_err(|e| PageError::internal(&layout, e))?;
+    let tournaments = crate::site::sources::tournaments::views::list(&state.pool)
+        .await
+        .map_err(|e| PageError::internal(&layout, e))?;
     let games = engine::catalog::games().iter().map(|g| (g.name().to_string(), g.title().to_string())).collect();
     Ok(super::accounts::render(status, &TournamentsPage { layout, tournaments, games, error, form }))
 }
@@ -343,7 +344,7 @@ async fn retire_bot(
     let id = super::pages::path_id(&layout, id, "bot")?;
     let game: sqlx::Result<Option<String>> = async {
         let mut tx = state.pool.begin().await?;
-        let game = crate::site::own_bots::retire(&mut tx, id, None).await?;
+        let game = crate::site::players::own_bots::retire(&mut tx, id, None).await?;
         tx.commit().await?;
         Ok(game)
     }

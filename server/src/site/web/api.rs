@@ -2,7 +2,7 @@
 //! fitting status code.
 
 use super::session::{CurrentUser, MaybeUser};
-use crate::site::queries;
+use crate::site::read::queries;
 use crate::site::state::AppState;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};

@@ -5,9 +5,9 @@
 use super::api::ApiError;
 use super::pages::{filters, PageError};
 use super::session::{urlencode, Csrf, Layout, MaybeUser};
-use crate::site::bot_stats::{self, BotStats};
-use crate::site::browse_queries::{self as browse, Cursor, ListedMatch, MatchFilter, UserProfile};
-use crate::site::queue::Kind;
+use crate::site::core::kind::Kind;
+use crate::site::read::bot_stats::{self, BotStats};
+use crate::site::read::browse_queries::{self as browse, Cursor, ListedMatch, MatchFilter, UserProfile};
 use crate::site::state::AppState;
 use askama::Template;
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -300,7 +300,8 @@ const PRACTICE_LISTED: i64 = 20;
 
 async fn profile(state: &AppState, username: &str) -> sqlx::Result<Option<UserProfile>> {
     let Some(mut p) = browse::user_profile(&state.pool, username).await? else { return Ok(None) };
-    p.practice = crate::site::practice::list_by_username(&state.pool, &p.username, PRACTICE_LISTED).await?;
+    p.practice =
+        crate::site::read::practice_matches::list_by_username(&state.pool, &p.username, PRACTICE_LISTED).await?;
     for g in &mut p.games {
         let Some(rep) = g.representative else { continue };
         if engine::catalog::find(&g.game).is_some() {

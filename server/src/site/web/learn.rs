@@ -11,8 +11,8 @@
 
 use super::pages::PageError;
 use super::session::{Csrf, Layout, MaybeUser};
-use crate::site::cpp_api::{self, ApiCall};
-use crate::site::starter_kit;
+use crate::site::players::cpp_api::{self, ApiCall};
+use crate::site::players::starter_kit;
 use crate::site::state::AppState;
 use askama::Template;
 use axum::extract::Path;
@@ -29,35 +29,24 @@ pub fn routes() -> Router<AppState> {
         .route("/learn/img/{file}", get(doc_image))
 }
 
-/// The games' pages of `docs/games/`, by the catalog's name.
-const DOCS: &[(&str, &str)] = &[
-    ("pandemic", include_str!("../../../../docs/games/pandemic.md")),
-    ("ork-island", include_str!("../../../../docs/games/ork-island.md")),
-    ("walking-dead", include_str!("../../../../docs/games/walking-dead.md")),
-    ("purge", include_str!("../../../../docs/games/purge.md")),
-    ("mad-max", include_str!("../../../../docs/games/mad-max.md")),
-];
-
-/// The screenshots the pages show (`../img/<file>` in the markdown).
-const IMAGES: &[(&str, &[u8])] = &[
-    ("ork-island.png", include_bytes!("../../../../docs/img/ork-island.png")),
-    ("walking-dead.png", include_bytes!("../../../../docs/img/walking-dead.png")),
-    ("purge.png", include_bytes!("../../../../docs/img/purge.png")),
-    ("mad-max.png", include_bytes!("../../../../docs/img/mad-max.png")),
-];
+/// The screenshot called `file` that a rules page shows (`../img/<file>` in the markdown).
+fn picture(file: &str) -> Option<&'static [u8]> {
+    crate::games::GAMES.iter().filter_map(|g| g.picture).find(|(f, _)| *f == file).map(|(_, bytes)| bytes)
+}
 
 /// Embedded files change only with a new build.
 const CACHE: &str = "public, max-age=3600";
 
 /// A game's page of `docs/games/`, as markdown.
 pub fn doc_markdown(game: &str) -> Option<&'static str> {
-    DOCS.iter().find(|(g, _)| *g == game).map(|(_, md)| *md)
+    crate::games::assets(game).map(|g| g.rules_md)
 }
 
 /// A game's rules as HTML, rendered once per process.
 pub fn rules_html(game: &str) -> Option<&'static str> {
     static RENDERED: OnceLock<Vec<(&'static str, String)>> = OnceLock::new();
-    let all = RENDERED.get_or_init(|| DOCS.iter().map(|(g, md)| (*g, render_markdown(md))).collect());
+    let all =
+        RENDERED.get_or_init(|| crate::games::GAMES.iter().map(|g| (g.name, render_markdown(g.rules_md))).collect());
     all.iter().find(|(g, _)| *g == game).map(|(_, html)| html.as_str())
 }
 
@@ -95,7 +84,7 @@ fn render_markdown(md: &str) -> String {
         Event::Html(text) | Event::InlineHtml(text) => Some(Event::Text(text)),
         Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
             let dest_url = match dest_url.rsplit('/').next() {
-                Some(file) if IMAGES.iter().any(|(f, _)| *f == file) => CowStr::from(format!("/learn/img/{file}")),
+                Some(file) if picture(file).is_some() => CowStr::from(format!("/learn/img/{file}")),
                 _ => dest_url,
             };
             Some(Event::Start(Tag::Image { link_type, dest_url, title, id }))
@@ -202,10 +191,8 @@ async fn starter_kit_zip(user: MaybeUser, csrf: Csrf, Path(game): Path<String>) 
 }
 
 async fn doc_image(Path(file): Path<String>) -> Response {
-    match IMAGES.iter().find(|(f, _)| *f == file) {
-        Some((_, bytes)) => {
-            ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, CACHE)], *bytes).into_response()
-        }
+    match picture(&file) {
+        Some(bytes) => ([(header::CONTENT_TYPE, "image/png"), (header::CACHE_CONTROL, CACHE)], bytes).into_response(),
         None => (StatusCode::NOT_FOUND, "no such image").into_response(),
     }
 }

@@ -19,7 +19,7 @@ async fn healthz(State(state): State<AppState>) -> Response {
     let applied = sqlx::query_scalar::<_, i64>("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version")
         .fetch_all(&state.pool)
         .await;
-    let expected: Vec<i64> = crate::site::db::MIGRATOR.iter().map(|m| m.version).collect();
+    let expected: Vec<i64> = crate::site::store::db::MIGRATOR.iter().map(|m| m.version).collect();
     match applied {
         Ok(applied) if expected.iter().all(|v| applied.contains(v)) => "ok\n".into_response(),
         Ok(applied) => {
@@ -36,12 +36,6 @@ async fn healthz(State(state): State<AppState>) -> Response {
             (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n").into_response()
         }
     }
-}
-
-/// A 503 for a database failure met while serving a request: the cause goes to the log.
-pub fn unavailable(cause: &sqlx::Error) -> Response {
-    tracing::error!(%cause, "database failure: answering 503");
-    super::outage::unavailable(false)
 }
 
 /// Prometheus text, for admins only (a scraper sends `Authorization: Bearer <admin API token>`):

@@ -2,7 +2,7 @@
 //! files answers 503 with a page that says so and `Retry-After`, at once, and a request that
 //! failed because the outage began meanwhile gets the same answer instead of a 500.
 
-use crate::site::db_health::DbHealth;
+use crate::site::store::db_health::DbHealth;
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
@@ -27,6 +27,12 @@ pub fn unavailable(api: bool) -> Response {
     } else {
         (StatusCode::SERVICE_UNAVAILABLE, retry, Html(PAGE)).into_response()
     }
+}
+
+/// A 503 for a database failure met while serving a request: the cause goes to the log.
+pub fn database_failure(cause: &sqlx::Error) -> Response {
+    tracing::error!(%cause, "database failure: answering 503");
+    unavailable(false)
 }
 
 /// Static files (no database needed) are served during an outage.

@@ -4,8 +4,8 @@
 
 use super::pages::{path_id, PageError};
 use super::session::{check_csrf, Csrf, CurrentUser, Layout, MaybeUser};
-use crate::site::own_bots::{self, RenameError};
-use crate::site::reproduce::{self, BundledModule};
+use crate::site::players::own_bots::{self, RenameError};
+use crate::site::read::reproduce::{self, BundledModule};
 use crate::site::state::AppState;
 use axum::extract::rejection::{FormRejection, PathRejection};
 use axum::extract::{Path, State};
@@ -199,7 +199,7 @@ async fn bundle(
 ) -> PageResult {
     let layout = Layout::new(&user, &csrf);
     let id = path_id(&layout, id, "match")?;
-    let m = crate::site::queries::match_public(&state.pool, id)
+    let m = crate::site::read::queries::match_public(&state.pool, id)
         .await
         .map_err(|e| PageError::internal(&layout, e))?
         .ok_or_else(|| PageError::not_found(&layout, format!("There is no match #{id}.")))?;

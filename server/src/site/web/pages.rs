@@ -2,8 +2,11 @@
 //! Handlers only fetch (`queries`) and render (templates in `server/templates/`).
 
 use super::session::{check_csrf, Csrf, CurrentUser, Layout, MaybeUser};
-use crate::site::queries::{self, BotDetail, GameSummary, LeaderboardEntry, MatchDetail, MyGameBots, RatingPoint};
-use crate::site::{ladder, state::AppState};
+use crate::site::read::queries::{
+    self, BotDetail, GameSummary, LeaderboardEntry, MatchDetail, MyGameBots, RatingPoint,
+};
+use crate::site::sources::ladder;
+use crate::site::state::AppState;
 use askama::Template;
 use axum::extract::rejection::{FormRejection, PathRejection};
 use axum::extract::{Path, State};
@@ -334,16 +337,16 @@ impl MatchPage {
         self.m.state == "done" && self.replay_deleted.is_none()
     }
     /// The viewer's own seat of a played match with no stderr: retention deleted it.
-    fn stderr_deleted(&self, p: &crate::site::queries::SeatDetail) -> bool {
+    fn stderr_deleted(&self, p: &crate::site::read::queries::SeatDetail) -> bool {
         self.m.state == "done" && p.stderr.is_none() && self.layout.user.as_ref().is_some_and(|u| u.id == p.owner_id)
     }
     fn stderr_deleted_note(&self) -> String {
-        crate::site::retention::stderr_deleted_note(self.keep_stderr_days)
+        stderr_deleted_note(self.keep_stderr_days)
     }
     /// The `arena run` command that plays the match again (`site::reproduce`), built only
     /// when the page is rendered, not for every reader of a cached page.
     fn reproduce(&self) -> String {
-        crate::site::reproduce::command(&self.m, &self.limits)
+        crate::site::read::reproduce::command(&self.m, &self.limits)
     }
     fn duration(&self) -> String {
         self.m.duration_ms.map(|ms| format!("{:.1} s", ms / 1000.0)).unwrap_or_default()
@@ -366,12 +369,11 @@ async fn match_page(
         .map_err(|e| PageError::internal(&layout, e))?
         .ok_or_else(|| PageError::not_found(&layout, format!("There is no match #{id}.")))?;
     let c = &state.config;
-    let replay_deleted =
-        crate::site::retention::replay_deleted_note(&m, c.keep_ladder_replays_days, chrono::Utc::now());
+    let replay_deleted = replay_deleted_note(&m, c.keep_ladder_replays_days, chrono::Utc::now());
     let keep_stderr_days = c.keep_stderr_days;
     let limits = c.limits();
     let own_seat = viewer.is_some_and(|v| m.players.iter().any(|p| p.owner_id == v));
-    if own_seat || !crate::site::cache::is_final(&m.state) {
+    if own_seat || !crate::site::read::cache::is_final(&m.state) {
         return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days, limits }));
     }
     let key = format!("match/{id}");
@@ -401,7 +403,7 @@ async fn replay(
     let Some(bytes) = bytes else {
         let why = match match_state.as_str() {
             "queued" | "running" => format!("Match #{id} is {match_state}: its replay exists once it has been played."),
-            "done" => match crate::site::retention::replay_pruned_at(&state.pool, id).await {
+            "done" => match crate::site::store::retention::replay_pruned_at(&state.pool, id).await {
                 Ok(Some(_)) => format!(
                     "The replay of match #{id} was deleted (ladder replays are kept {} days).",
                     state.config.keep_ladder_replays_days
@@ -482,4 +484,35 @@ async fn set_representative(
     done.map_err(|e| PageError::internal(&layout, e))?;
     state.cache.game_changed(&game);
     Ok(Redirect::to("/me/bots").into_response())
+}
+
+/// What the match page says instead of the replay when retention deleted it: when it was pruned,
+/// or when the match is past the time ladder replays are kept (pruning, hourly, is then due; a
+/// finished match's page may come from a cache filled before the pruning).
+pub fn replay_deleted_note(
+    m: &crate::site::read::queries::MatchDetail,
+    ladder_replays_days: u32,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Option<String> {
+    let due = m.kind == "ladder"
+        && m.state == "done"
+        && ladder_replays_days > 0
+        && m.finished_at.is_some_and(|f| f < now - chrono::Duration::days(ladder_replays_days.into()));
+    if m.replay_pruned_at.is_none() && !due {
+        return None;
+    }
+    Some(if ladder_replays_days > 0 {
+        format!("The replay was deleted (ladder replays are kept {ladder_replays_days} days).")
+    } else {
+        "The replay was deleted (ladder replays were kept for a limited time).".into()
+    })
+}
+
+/// What the match page says instead of a bot's stderr that retention deleted.
+pub fn stderr_deleted_note(stderr_days: u32) -> String {
+    if stderr_days > 0 {
+        format!("Its standard error was deleted (it is kept {stderr_days} days).")
+    } else {
+        "Its standard error was deleted (it was kept for a limited time).".into()
+    }
 }

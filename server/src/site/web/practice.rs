@@ -4,7 +4,8 @@
 use super::accounts::{internal_error, render};
 use super::pages::filters;
 use super::session::{self, Csrf, CurrentUser, Layout, MaybeUser};
-use crate::site::practice::{self, PracticeError, Request as PracticeRequest};
+use crate::site::read::practice_matches;
+use crate::site::sources::practice::{self, PracticeError, Request as PracticeRequest};
 use crate::site::state::AppState;
 use askama::Template;
 use axum::extract::rejection::{FormRejection, JsonRejection};
@@ -76,7 +77,7 @@ struct PracticePage {
     seed: String,
     error: Option<String>,
     limits: practice::Limits,
-    recent: Vec<practice::PracticeMatch>,
+    recent: Vec<practice_matches::PracticeMatch>,
 }
 
 impl PracticePage {
@@ -103,7 +104,7 @@ async fn page(
         seats = [mine.first().map(|c| c.id).or(dummy), dummy, dummy, dummy];
     }
     let games = engine::catalog::games().iter().map(|g| (g.name(), g.title())).collect();
-    let recent = practice::list(&state.pool, user.id, 20).await?;
+    let recent = practice_matches::list(&state.pool, user.id, 20).await?;
     Ok(PracticePage {
         layout,
         games,
@@ -114,7 +115,7 @@ async fn page(
         seats,
         seed,
         error,
-        limits: state.config.practice_limits(),
+        limits: practice::Limits::from_config(&state.config),
         recent,
     })
 }
@@ -179,7 +180,7 @@ fn status_of(e: &PracticeError) -> StatusCode {
 
 async fn queue_it(state: &AppState, user: &CurrentUser, req: &PracticeRequest) -> Result<i64, PracticeError> {
     let mut tx = state.pool.begin().await?;
-    let id = practice::request(&mut tx, user.id, req, state.config.practice_limits()).await?;
+    let id = practice::request(&mut tx, user.id, req, practice::Limits::from_config(&state.config)).await?;
     tx.commit().await?;
     state.queue_signal.notify_waiters();
     tracing::info!(user = user.id, match_id = id, game = %req.game, "practice match queued");
@@ -260,7 +261,7 @@ async fn api_post(
 }
 
 async fn api_list(State(state): State<AppState>, user: CurrentUser) -> Response {
-    match practice::list(&state.pool, user.id, 100).await {
+    match practice_matches::list(&state.pool, user.id, 100).await {
         Ok(list) => Json(list).into_response(),
         Err(e) => internal_error(e),
     }

@@ -6,6 +6,7 @@
 //! API token (`Authorization: Bearer`) carry no cookies and need no CSRF token.
 
 use crate::site::state::AppState;
+pub use crate::site::store::sessions::CurrentUser;
 use axum::extract::{FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
@@ -17,17 +18,6 @@ pub const SESSION_COOKIE: &str = "arena_session";
 pub const CSRF_COOKIE: &str = "csrf";
 pub const CSRF_FIELD: &str = "csrf";
 
-/// A logged-in user.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct CurrentUser {
-    pub id: i64,
-    pub username: String,
-    pub is_admin: bool,
-    /// True when authenticated by an API token (no CSRF check needed).
-    #[serde(skip)]
-    pub by_token: bool,
-}
-
 /// The user, if any (never rejects).
 pub struct MaybeUser(pub Option<CurrentUser>);
 
@@ -35,37 +25,13 @@ pub struct MaybeUser(pub Option<CurrentUser>);
 #[derive(Clone, Debug)]
 pub struct Csrf(pub String);
 
-/// Who a session cookie or API token belongs to, kept for a moment (`--session-cache-ms`) so
-/// that a logged-in reader of a cached page costs no database round trip either. Changes made
-/// by this process (log-out, password change, disabling, roles) empty it at once; those made by
-/// another process show within that time.
-pub struct SessionCache {
-    users: Option<moka::sync::Cache<String, CurrentUser>>,
-}
-
-impl SessionCache {
-    pub fn new(live_for: std::time::Duration) -> SessionCache {
-        SessionCache {
-            users: (!live_for.is_zero())
-                .then(|| moka::sync::Cache::builder().max_capacity(100_000).time_to_live(live_for).build()),
-        }
-    }
-
-    /// Forgets every cached session (rare events: log-outs, password changes, admin changes).
-    pub fn forget_all(&self) {
-        if let Some(c) = &self.users {
-            c.invalidate_all();
-        }
-    }
-}
-
 /// Why the user could not be looked up: the database failed (answered with 503).
 #[derive(Debug)]
 pub struct LookupFailed(sqlx::Error);
 
 impl IntoResponse for LookupFailed {
     fn into_response(self) -> Response {
-        super::ops::unavailable(&self.0)
+        super::outage::database_failure(&self.0)
     }
 }
 
@@ -74,30 +40,9 @@ async fn lookup(state: &AppState, headers: &HeaderMap, jar: &CookieJar) -> Resul
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
-        .map(|t| t.trim().to_string());
-    let (key, by_token) = match (&bearer, jar.get(SESSION_COOKIE)) {
-        (Some(token), _) => (format!("t{}", crate::site::sha256_hex(token)), true),
-        (None, Some(cookie)) => (format!("s{}", crate::site::sha256_hex(cookie.value())), false),
-        (None, None) => return Ok(None),
-    };
-    if let Some(hit) = state.sessions.users.as_ref().and_then(|c| c.get(&key)) {
-        return Ok(Some(hit));
-    }
-    let sql = if by_token {
-        "UPDATE api_tokens t SET last_used_at = now() FROM users u
-         WHERE t.token_hash = $1 AND u.id = t.user_id AND NOT u.disabled
-         RETURNING u.id, u.username, u.is_admin"
-    } else {
-        "SELECT u.id, u.username, u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > now() AND NOT u.disabled"
-    };
-    let row: Option<(i64, String, bool)> =
-        sqlx::query_as(sql).bind(&key[1..]).fetch_optional(&state.pool).await.map_err(LookupFailed)?;
-    let user = row.map(|(id, username, is_admin)| CurrentUser { id, username, is_admin, by_token });
-    if let (Some(u), Some(c)) = (&user, &state.sessions.users) {
-        c.insert(key, u.clone());
-    }
-    Ok(user)
+        .map(str::trim);
+    let cookie = jar.get(SESSION_COOKIE).map(|c| c.value());
+    state.sessions.user(&state.pool, bearer, cookie).await.map_err(LookupFailed)
 }
 
 impl FromRequestParts<AppState> for MaybeUser {
@@ -153,14 +98,14 @@ impl<S: Send + Sync> FromRequestParts<S> for Csrf {
 
 /// Middleware: makes sure the browser holds a CSRF cookie and hands its value to handlers.
 pub async fn csrf_cookie(
-    axum::extract::State(config): axum::extract::State<std::sync::Arc<crate::site::config::SiteConfig>>,
+    axum::extract::State(config): axum::extract::State<std::sync::Arc<crate::site::core::config::SiteConfig>>,
     mut req: Request,
     next: Next,
 ) -> Response {
     let secure = super::client::is_https(req.headers(), config.behind_proxy);
     let jar = CookieJar::from_headers(req.headers());
     let existing = jar.get(CSRF_COOKIE).map(|c| c.value().to_string()).filter(|v| v.len() >= 32);
-    let token = existing.clone().unwrap_or_else(|| crate::site::random_token(16));
+    let token = existing.clone().unwrap_or_else(|| crate::site::core::ids::random_token(16));
     req.extensions_mut().insert(Csrf(token.clone()));
     let response = next.run(req).await;
     if existing.is_some() {

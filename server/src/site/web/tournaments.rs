@@ -4,9 +4,9 @@
 use super::api::ApiError;
 use super::pages::{filters, PageError};
 use super::session::{Csrf, Layout, MaybeUser};
+use crate::site::sources::tournaments::store::TournamentRow;
+use crate::site::sources::tournaments::views::{self, Overview, PlayerPath, RoundView};
 use crate::site::state::AppState;
-use crate::site::tournaments::store::TournamentRow;
-use crate::site::tournaments::views::{self, Overview, PlayerPath, RoundView};
 use askama::Template;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};

@@ -9,8 +9,8 @@
 
 use super::accounts::{internal_error, render};
 use super::session::{self, Csrf, CurrentUser, Layout, CSRF_FIELD};
+use crate::site::players::uploads::{self, UploadErrors, Uploaded};
 use crate::site::state::AppState;
-use crate::site::uploads::{self, UploadErrors, Uploaded};
 use askama::Template;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};

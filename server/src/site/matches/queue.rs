@@ -1,0 +1,149 @@
+//! The match queue: rows of `matches`, claimed by workers with `FOR UPDATE SKIP LOCKED` under a
+//! lease. Only the holder of the current lease can finish a match, so its result is written once
+//! even when a worker that was presumed dead comes back. The queue is SQL over `matches` and
+//! knows no match source: telling a match's owner when it leaves the queue is `sources`' job
+//! (`sources::match_done`, `sources::fail`), in the same transaction as the writes here.
+
+use crate::site::core::ids::random_token;
+use crate::site::core::kind::Kind;
+use sqlx::{PgConnection, PgPool};
+use std::time::Duration;
+
+/// A match is given up after this many claims (a bot that kills its worker every time).
+pub const MAX_ATTEMPTS: i32 = 3;
+
+/// A match to queue: four bots by seat.
+pub struct NewMatch {
+    pub game: String,
+    pub kind: Kind,
+    pub seed: i64,
+    pub subject_bot_id: Option<i64>,
+    pub bots: [i64; 4],
+    /// The player who asked for it (practice matches).
+    pub requested_by: Option<i64>,
+}
+
+/// Queues a match (inside the caller's transaction); returns its id.
+pub async fn enqueue(conn: &mut PgConnection, m: &NewMatch) -> sqlx::Result<i64> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO matches (game, kind, priority, seed, subject_bot_id, requested_by)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(&m.game)
+    .bind(m.kind.as_str())
+    .bind(m.kind.priority())
+    .bind(m.seed)
+    .bind(m.subject_bot_id)
+    .bind(m.requested_by)
+    .fetch_one(&mut *conn)
+    .await?;
+    for (seat, bot) in m.bots.iter().enumerate() {
+        sqlx::query("INSERT INTO match_players (match_id, seat, bot_id) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(seat as i16)
+            .bind(bot)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(id)
+}
+
+/// A claimed match: what a worker needs to play it and to prove its lease when finishing.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Claim {
+    pub id: i64,
+    pub game: String,
+    pub kind: String,
+    pub seed: i64,
+    pub attempts: i32,
+    pub lease_token: String,
+}
+
+/// Claims the next match (by priority, qualification first; then oldest): a queued one, or a
+/// running one whose lease has run out (its worker died). The kinds in `last` come after every
+/// other waiting match (a worker's fair share, `fair_share`, says they had their half). A claim
+/// can be over [`MAX_ATTEMPTS`]: the caller gives it up (`sources::claim_next`).
+pub async fn claim_raw(pool: &PgPool, worker: &str, lease: Duration, last: &[&str]) -> sqlx::Result<Option<Claim>> {
+    let token = random_token(16);
+    sqlx::query_as(
+        "UPDATE matches SET state = 'running', lease_owner = $1, lease_token = $2,
+                lease_expires_at = now() + make_interval(secs => $3), attempts = attempts + 1,
+                started_at = now()
+         WHERE id = (
+             SELECT id FROM matches
+             WHERE state = 'queued' OR (state = 'running' AND lease_expires_at < now())
+             ORDER BY kind = ANY($4), priority, id
+             LIMIT 1
+             FOR UPDATE SKIP LOCKED)
+         RETURNING id, game, kind, seed, attempts, lease_token",
+    )
+    .bind(worker)
+    .bind(&token)
+    .bind(lease.as_secs_f64())
+    .bind(last)
+    .fetch_optional(pool)
+    .await
+}
+
+/// Extends a lease. False when the lease is lost (another worker took the match over).
+pub async fn renew(pool: &PgPool, claim: &Claim, lease: Duration) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE matches SET lease_expires_at = now() + make_interval(secs => $3)
+         WHERE id = $1 AND lease_token = $2 AND state = 'running'",
+    )
+    .bind(claim.id)
+    .bind(&claim.lease_token)
+    .bind(lease.as_secs_f64())
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks the match done inside `tx`, if `claim` still holds its lease. False means the lease was
+/// lost: the caller must roll back and drop its result.
+pub async fn mark_done(
+    tx: &mut PgConnection,
+    claim: &Claim,
+    rounds: i32,
+    duration: Duration,
+    replay_size: i32,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE matches SET state = 'done', finished_at = now(), rounds = $3, duration_ms = $4,
+                replay_size = $5, lease_expires_at = NULL, error = NULL
+         WHERE id = $1 AND lease_token = $2 AND state = 'running'",
+    )
+    .bind(claim.id)
+    .bind(&claim.lease_token)
+    .bind(rounds)
+    .bind(duration.as_secs_f64() * 1000.0)
+    .bind(replay_size)
+    .execute(&mut *tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks a match failed inside `tx`, if `claim` still holds its lease. False when the lease
+/// was lost (nothing written).
+pub async fn mark_failed(tx: &mut PgConnection, claim: &Claim, error: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "UPDATE matches SET state = 'failed', finished_at = now(), error = $3, lease_expires_at = NULL
+         WHERE id = $1 AND lease_token = $2 AND state = 'running'",
+    )
+    .bind(claim.id)
+    .bind(&claim.lease_token)
+    .bind(error)
+    .execute(&mut *tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Matches waiting or running, by kind (for `/metrics` and the scheduler).
+pub async fn depth(pool: &PgPool) -> sqlx::Result<Vec<(String, String, i64)>> {
+    sqlx::query_as(
+        "SELECT kind, state, count(*) FROM matches WHERE state IN ('queued', 'running') GROUP BY kind, state
+         ORDER BY kind, state",
+    )
+    .fetch_all(pool)
+    .await
+}

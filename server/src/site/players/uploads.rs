@@ -1,0 +1,401 @@
+//! Accepting an upload (platform spec): check the game, the name and the module, all at once so
+//! that the form can show every problem next to its field; then store the module, claim the name,
+//! create the bot and queue its sanity match in one transaction.
+
+use crate::site::core::names;
+use crate::site::sources::qualification;
+use crate::site::state::AppState;
+use sqlx::PgConnection;
+
+/// A stored bot, now qualifying.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Uploaded {
+    pub id: i64,
+    pub name: String,
+    /// The game's canonical name.
+    pub game: String,
+    /// `sha256:<hex>` of the module.
+    pub hash: String,
+}
+
+/// Why an upload was refused: one message per field (`game`, `name`, `wasm`), or a failure of
+/// the server (`internal`, not the user's fault; never serialized).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct UploadErrors {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wasm: Option<String>,
+    /// A per-user limit reached (answered with 429; nothing else is checked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
+    #[serde(skip)]
+    pub internal: Option<String>,
+}
+
+impl UploadErrors {
+    pub fn is_empty(&self) -> bool {
+        self.game.is_none()
+            && self.name.is_none()
+            && self.wasm.is_none()
+            && self.limit.is_none()
+            && self.internal.is_none()
+    }
+
+    fn server_failure(e: impl std::fmt::Display) -> UploadErrors {
+        tracing::error!("upload failed: {e}");
+        UploadErrors {
+            internal: Some("the server could not store the upload; try again later".into()),
+            ..Default::default()
+        }
+    }
+}
+
+impl std::fmt::Display for UploadErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let fields = [
+            ("game", &self.game),
+            ("name", &self.name),
+            ("wasm", &self.wasm),
+            ("limit", &self.limit),
+            ("server", &self.internal),
+        ];
+        let parts: Vec<String> = fields.iter().filter_map(|(k, v)| v.as_ref().map(|v| format!("{k}: {v}"))).collect();
+        f.write_str(&parts.join("; "))
+    }
+}
+
+impl std::error::Error for UploadErrors {}
+
+/// Human-readable size: bytes, KiB or MiB.
+pub fn fmt_size(bytes: u64) -> String {
+    const KIB: u64 = 1024;
+    const MIB: u64 = 1024 * 1024;
+    let unit = |u: u64, name: &str| {
+        if bytes.is_multiple_of(u) {
+            format!("{} {name}", bytes / u)
+        } else {
+            format!("{:.1} {name}", bytes as f64 / u as f64)
+        }
+    };
+    match bytes {
+        b if b >= MIB => unit(MIB, "MiB"),
+        b if b >= KIB => unit(KIB, "KiB"),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// The largest accepted module, in bytes.
+pub fn max_upload_bytes(state: &AppState) -> usize {
+    state.config.max_upload_mib << 20
+}
+
+/// The message for a module over the limit. `at_least` when the reader stopped counting.
+pub fn too_big_message(size: u64, at_least: bool, limit: usize) -> String {
+    format!(
+        "the file is {}{}; the limit is {}",
+        if at_least { "more than " } else { "" },
+        fmt_size(size),
+        fmt_size(limit as u64)
+    )
+}
+
+/// The message for a missing or empty file.
+pub const NO_FILE: &str = "no file: choose the bot's .wasm file";
+
+/// Checks the game; returns its canonical name.
+fn check_game(game: &str) -> Result<&'static str, String> {
+    let playable: Vec<&str> = engine::catalog::games().iter().map(|g| g.name()).collect();
+    let game = game.trim();
+    if game.is_empty() {
+        return Err(format!("choose a game ({})", playable.join(", ")));
+    }
+    if let Some(g) = engine::catalog::find(game) {
+        return Ok(g.name());
+    }
+    Err(format!("unknown game {game:?}; playable games: {}", playable.join(", ")))
+}
+
+/// Why `user_id` cannot upload under `name` in `game` now, given who holds the name. With
+/// `lock`, the `bot_names` row is locked until the end of the caller's transaction.
+pub(crate) async fn name_problem(
+    conn: &mut PgConnection,
+    user_id: i64,
+    game: &str,
+    name: &str,
+    lock: bool,
+) -> sqlx::Result<Option<String>> {
+    let holder: Option<(i64, bool)> = sqlx::query_as(if lock {
+        "SELECT user_id, locked FROM bot_names WHERE game = $1 AND name_key = lower($2) FOR UPDATE"
+    } else {
+        "SELECT user_id, locked FROM bot_names WHERE game = $1 AND name_key = lower($2)"
+    })
+    .bind(game)
+    .bind(name)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((holder, locked)) = holder else { return Ok(None) };
+    if holder != user_id {
+        return Ok(Some(format!("taken: another user holds the name {name} in {game}; choose another")));
+    }
+    if locked {
+        let qualified: Option<String> = sqlx::query_scalar(
+            "SELECT name FROM bots WHERE user_id = $1 AND game = $2 AND lower(name) = lower($3) AND status = 'qualified'
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(user_id)
+        .bind(game)
+        .bind(name)
+        .fetch_optional(&mut *conn)
+        .await?;
+        return Ok(Some(format!(
+            "locked: your bot {} qualified under this name; upload the new version under a new name",
+            qualified.as_deref().unwrap_or(name)
+        )));
+    }
+    let qualifying: Option<(i64, String)> = sqlx::query_as(
+        "SELECT id, name FROM bots WHERE user_id = $1 AND game = $2 AND lower(name) = lower($3) AND status = 'qualifying'
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(game)
+    .bind(name)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(qualifying.map(|(id, n)| {
+        format!(
+            "your bot {n} (bot {id}) is still qualifying under this name; wait for its verdict before uploading again"
+        )
+    }))
+}
+
+/// Checks the game and the name (rules and who holds it). `game` becomes canonical on success.
+async fn check_game_and_name(
+    state: &AppState,
+    user_id: i64,
+    game: &str,
+    name: &str,
+    errors: &mut UploadErrors,
+) -> Option<&'static str> {
+    let game = match check_game(game) {
+        Ok(g) => Some(g),
+        Err(e) => {
+            errors.game = Some(e);
+            None
+        }
+    };
+    if let Err(e) = names::check_bot_name(game.unwrap_or(""), name) {
+        errors.name = Some(e.to_string());
+    } else if let Some(g) = game {
+        let problem = match state.pool.acquire().await {
+            Ok(mut conn) => name_problem(&mut conn, user_id, g, name, false).await,
+            Err(e) => Err(e),
+        };
+        match problem {
+            Ok(p) => errors.name = p,
+            Err(e) => *errors = UploadErrors::server_failure(e),
+        }
+    }
+    game
+}
+
+fn count(outcome: &'static str) {
+    metrics::counter!("arena_uploads_total", "outcome" => outcome).increment(1);
+}
+
+/// The user's uploads against the per-user limits (`--max-qualifying-per-user`,
+/// `--max-uploads-per-day`): `Some(message)` when one is reached. Checked before anything else
+/// (so that a flood costs no validation) and again under a lock on the user's row when storing
+/// (so that parallel uploads cannot all slip through).
+pub async fn limit_reached(
+    conn: &mut PgConnection,
+    config: &crate::site::core::config::SiteConfig,
+    user_id: i64,
+) -> sqlx::Result<Option<String>> {
+    let (qualifying, today): (i64, i64) = sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE status = 'qualifying'),
+                count(*) FILTER (WHERE created_at > now() - interval '1 day')
+         FROM bots WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let (max_qualifying, max_day) = (i64::from(config.max_qualifying_per_user), i64::from(config.max_uploads_per_day));
+    Ok(if qualifying >= max_qualifying {
+        Some(format!(
+            "you have {qualifying} bots qualifying, the most one player may have at once ({max_qualifying}); \
+             upload again when one of them has its verdict (see My bots)"
+        ))
+    } else if today >= max_day {
+        Some(format!("you uploaded {today} bots in the last 24 hours, the daily limit ({max_day}); try again later"))
+    } else {
+        None
+    })
+}
+
+async fn check_limits(state: &AppState, user_id: i64) -> Result<(), UploadErrors> {
+    let mut conn = state.pool.acquire().await.map_err(UploadErrors::server_failure)?;
+    match limit_reached(&mut conn, &state.config, user_id).await {
+        Ok(None) => Ok(()),
+        Ok(Some(limit)) => {
+            count("limited");
+            Err(UploadErrors { limit: Some(limit), ..Default::default() })
+        }
+        Err(e) => Err(UploadErrors::server_failure(e)),
+    }
+}
+
+/// Refuses an upload whose file could not be read (too big, missing): still checks the game
+/// and the name so that the form shows every problem at once.
+pub async fn refuse_file(state: &AppState, user_id: i64, game: &str, name: &str, wasm_error: String) -> UploadErrors {
+    if let Err(limited) = check_limits(state, user_id).await {
+        return limited;
+    }
+    let mut errors = UploadErrors::default();
+    check_game_and_name(state, user_id, game, name, &mut errors).await;
+    if errors.internal.is_none() {
+        errors.wasm = Some(wasm_error);
+        count("rejected");
+    }
+    errors
+}
+
+/// Checks an upload and, if everything is right, stores it and queues its sanity match.
+pub async fn submit(
+    state: &AppState,
+    user_id: i64,
+    game: &str,
+    name: &str,
+    wasm: &[u8],
+) -> Result<Uploaded, UploadErrors> {
+    check_limits(state, user_id).await?;
+    let mut errors = UploadErrors::default();
+    let game = check_game_and_name(state, user_id, game, name, &mut errors).await;
+    if errors.internal.is_some() {
+        return Err(errors);
+    }
+    let limit = max_upload_bytes(state);
+    let mut info = None;
+    if wasm.is_empty() {
+        errors.wasm = Some(NO_FILE.into());
+    } else if wasm.len() > limit {
+        errors.wasm = Some(too_big_message(wasm.len() as u64, false, limit));
+    } else {
+        // Validation is CPU work (up to the size limit of wasm): off the async threads.
+        let (sandbox, bytes, check_game) = (state.sandbox.clone(), wasm.to_vec(), game.map(str::to_string));
+        match tokio::task::spawn_blocking(move || sandbox.inspect(&bytes, check_game.as_deref())).await {
+            Ok(Ok(i)) => info = Some(i),
+            Ok(Err(e)) => errors.wasm = Some(e.to_string()),
+            Err(e) => return Err(UploadErrors::server_failure(e)),
+        }
+    }
+    let (Some(game), Some(info), true) = (game, info, errors.is_empty()) else {
+        count("rejected");
+        return Err(errors);
+    };
+    match store(state, user_id, game, name, wasm, &info.hash).await {
+        Ok(Ok(id)) => {
+            count("accepted");
+            state.queue_signal.notify_waiters();
+            Ok(Uploaded { id, name: name.to_string(), game: game.to_string(), hash: info.hash })
+        }
+        Ok(Err(StoreRefusal::Name(name_error))) => {
+            count("rejected");
+            Err(UploadErrors { name: Some(name_error), ..Default::default() })
+        }
+        Ok(Err(StoreRefusal::Limit(limit))) => {
+            count("limited");
+            Err(UploadErrors { limit: Some(limit), ..Default::default() })
+        }
+        Err(e) => Err(UploadErrors::server_failure(e)),
+    }
+}
+
+/// Why [`store`] stored nothing.
+enum StoreRefusal {
+    /// The name was claimed meanwhile.
+    Name(String),
+    /// A parallel upload reached a per-user limit first.
+    Limit(String),
+}
+
+/// Stores the upload in one transaction; `Ok(Err(..))` when the name was claimed or a limit
+/// reached meanwhile (then nothing is stored).
+async fn store(
+    state: &AppState,
+    user_id: i64,
+    game: &str,
+    name: &str,
+    wasm: &[u8],
+    hash: &str,
+) -> sqlx::Result<Result<i64, StoreRefusal>> {
+    let mut tx = state.pool.begin().await?;
+    // One upload of a user at a time from here on: the limits hold under parallel uploads.
+    sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE").bind(user_id).execute(&mut *tx).await?;
+    if let Some(limit) = limit_reached(&mut tx, &state.config, user_id).await? {
+        tx.rollback().await?;
+        return Ok(Err(StoreRefusal::Limit(limit)));
+    }
+    sqlx::query("INSERT INTO wasm_modules (hash, bytes, size) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+        .bind(hash)
+        .bind(wasm)
+        .bind(wasm.len() as i32)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("INSERT INTO bot_names (game, name_key, user_id) VALUES ($1, lower($2), $3) ON CONFLICT DO NOTHING")
+        .bind(game)
+        .bind(name)
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    // Checked again under the row lock: another upload may have claimed the name since.
+    if let Some(problem) = name_problem(&mut tx, user_id, game, name, true).await? {
+        tx.rollback().await?;
+        return Ok(Err(StoreRefusal::Name(problem)));
+    }
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO bots (game, name, user_id, wasm_hash, status) VALUES ($1, $2, $3, $4, 'qualifying') RETURNING id",
+    )
+    .bind(game)
+    .bind(name)
+    .bind(user_id)
+    .bind(hash)
+    .fetch_one(&mut *tx)
+    .await?;
+    qualification::start(&mut tx, id, game).await?;
+    tx.commit().await?;
+    Ok(Ok(id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games() {
+        assert_eq!(check_game("pandemic"), Ok("pandemic"));
+        assert_eq!(check_game("Pandemic"), Ok("pandemic"));
+        assert_eq!(check_game("ork-island"), Ok("ork-island"));
+        assert!(check_game("").unwrap_err().starts_with("choose a game"));
+        assert_eq!(check_game("Mad-Max"), Ok("mad-max"));
+        assert!(check_game("chess").unwrap_err().contains("unknown game"));
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(fmt_size(512), "512 bytes");
+        assert_eq!(fmt_size(2048), "2 KiB");
+        assert_eq!(fmt_size(3 << 20), "3 MiB");
+        assert_eq!(fmt_size(1536 << 10), "1.5 MiB");
+        assert_eq!(too_big_message(1536 << 10, false, 1 << 20), "the file is 1.5 MiB; the limit is 1 MiB");
+        assert_eq!(too_big_message(2 << 20, true, 1 << 20), "the file is more than 2 MiB; the limit is 1 MiB");
+    }
+
+    #[test]
+    fn errors_serialize_only_their_fields() {
+        let e = UploadErrors { name: Some("bad".into()), internal: Some("db".into()), ..Default::default() };
+        assert_eq!(serde_json::to_value(&e).unwrap(), serde_json::json!({"name": "bad"}));
+    }
+}
