@@ -1136,3 +1136,88 @@ RegisterPlayer(PLAYER_NAME);
     assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
     assert!(err.contains("[0 memcheck] mem ok 1530"), "{err}");
 }
+
+/// Issue 35: what g++'s library gives a kit player and the sandbox's must too. `uint`, `ushort`
+/// and `ulong` (glibc's), and file streams that behave as when no file can be opened: each
+/// game's `AIFiles.cc` (Pandemic's includes <fstream> itself, the others through Player.hh)
+/// builds with a warning at the line that opens its log, and plays a whole match unfrozen,
+/// printing what g++'s streams print when the open fails (checked against g++: the same lines).
+#[test]
+fn glibc_names_and_file_streams_build_and_play_for_every_game() {
+    if !have_clang("glibc_names_and_file_streams_build_and_play_for_every_game") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    for (sub, game, rounds) in CORPUS {
+        let d = dir.path().join(sub);
+        std::fs::create_dir(&d).unwrap();
+        let file = corpus_file(sub, "AIFiles.cc");
+        let src = std::fs::read_to_string(&file).unwrap();
+        let log_line = 1 + src.lines().position(|l| l.contains("log.open(\"debug.txt\")")).expect("the log's open");
+        let err = builds(&d, &[&file, "--game", game]);
+        let warning = format!("AIFiles.cc:{log_line}:11: warning: bots have no files: opening one fails");
+        assert!(err.contains(&warning), "{game}: no {warning:?}:\n{err}");
+        assert_eq!(err.matches("warning: bots have no files").count(), 5, "{game}: one per open:\n{err}");
+
+        let args =
+            ["run", game, "AIFiles.wasm", "Demo", "Demo", "Null", "--seed", "3", "--json", "--no-replay", "--stderr"];
+        let (out, err) = ok(&d, &args);
+        let s = summary(&out);
+        assert_eq!(s["rounds"], rounds, "{game}: {s}");
+        assert!(s["players"][0]["frozen"].is_null(), "{game}: the file streams froze it: {s}\n{err}");
+        let units = match sub {
+            "pandemic" => "units",
+            "ork_island" => "orks",
+            "walking_dead" => "alive units",
+            "purge" => "builders",
+            _ => "warriors",
+        };
+        let want = [
+            format!("sizes 4 2 4 wrap 1 {units} 1"),
+            "ofstream open 0 fail 1 buf 0".to_string(),
+            "ifstream open 0 fail 1 x 7 line 0".to_string(),
+            "fstream open 0 fail 1 y 3".to_string(),
+            "filebuf open 0 0".to_string(),
+            "cleared bad 1".to_string(),
+            format!("files round {} log good 0", rounds - 1),
+        ];
+        assert_eq!(seat0_lines(&err, "Files"), want, "{game}:\n{err}");
+    }
+}
+
+/// A GNU extension that g++ accepts and clang rejects fails with clang's error, at the player's
+/// own file and line, then one line saying what to write instead; a narrowing conversion in
+/// braces is a warning, as in g++.
+#[test]
+fn gnu_only_constructs_get_a_hint() {
+    if !have_clang("gnu_only_constructs_get_a_hint") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    player(d, "AISeen.cc", "Seen", "bool seen[board_rows()][board_cols()] = {false};\n    cerr << seen[0][0];");
+    let err = fails(d, &["AISeen.cc", "--game", "purge"]);
+    let error = "AISeen.cc:8:15: error: variable-sized object may not be initialized";
+    let hint = "AISeen.cc:8:15: hint: an array whose size is not a constant cannot have an initializer (g++ accepts \
+                it as a GNU extension, clang does not); write \
+                `vector<vector<bool>> seen(board_rows(), vector<bool>(board_cols(), false));` instead, or give the \
+                array constant sizes";
+    let lines: Vec<&str> = err.lines().collect();
+    let at_error = lines.iter().position(|l| *l == error).unwrap_or_else(|| panic!("no {error:?}:\n{err}"));
+    let at_hint = lines.iter().position(|l| *l == hint).unwrap_or_else(|| panic!("no hint:\n{err}"));
+    // After the error's source excerpt, before clang's count.
+    assert!(at_hint > at_error + 1 && lines[at_error + 1].contains("bool seen["), "{err}");
+    assert!(lines[at_hint + 1].ends_with("error generated."), "{err}");
+    assert_eq!(err.matches("hint:").count(), 1, "{err}");
+
+    let src = "#include \"Player.hh\"\n#define PLAYER_NAME Auto\nint twice (auto x) { return 2 * x; }\n\
+               struct PLAYER_NAME : public Player {\n  static Player* factory () { return new PLAYER_NAME; }\n  \
+               virtual void play () { cerr << twice(round()); }\n};\nRegisterPlayer(PLAYER_NAME);\n";
+    std::fs::write(d.join("AIAuto.cc"), src).unwrap();
+    let err = fails(d, &["AIAuto.cc", "--game", "walking-dead"]);
+    assert!(err.contains("AIAuto.cc:3:12: hint: `auto` parameters are C++20"), "{err}");
+
+    player(d, "AINarrow.cc", "Narrow", "double h = round() / 2.0;\n    int a[] = {h};\n    cerr << a[0];");
+    let err = builds(d, &["AINarrow.cc", "--game", "walking-dead"]);
+    assert!(err.contains("AINarrow.cc:9:16: warning: type 'double' cannot be narrowed to 'int'"), "{err}");
+}

@@ -46,6 +46,8 @@ macro_rules! sdk_files {
 /// The SDK files every game uses.
 const COMMON_FILES: &[SdkFile] = sdk_files![
     "include/bits/stdc++.h",
+    // Found before libc++'s <fstream>: file streams for a sandbox without files.
+    "include/fstream",
     "include/arena/abi.hh",
     "include/arena/driver.hh",
     "include/arena/grid.hh",
@@ -90,6 +92,8 @@ const CXXFLAGS: &[&str] = &[
     "-D_LIBCPP_DISABLE_DEPRECATION_WARNINGS",
     // `register int x;` is an error in clang's C++17, a warning in GCC's.
     "-Wno-register",
+    // So is a narrowing conversion in braces (`int a[] = {x.size()}`, `vector<int> v = {d / 2}`).
+    "-Wno-error=c++11-narrowing",
     // Declares clock(), times() and getrusage() without wasi-libc's deprecation notice (which
     // suggests an emulation library): the link then fails and says that bots may not read the time.
     "-D_WASI_EMULATED_PROCESS_CLOCKS",
@@ -180,7 +184,7 @@ pub(super) fn build_wasm(files: &[PathBuf], game: &str, verbose: bool) -> anyhow
             cmd.arg("-fcolor-diagnostics");
         }
         cmd.arg("-c").arg(f).arg("-o").arg(&obj);
-        let status = run_status(&mut cmd, verbose)?;
+        let status = compile_with_hints(&mut cmd, verbose)?;
         if !status.success() {
             failed.push(f.display().to_string());
         }
@@ -510,6 +514,35 @@ fn run_status(cmd: &mut Command, verbose: bool) -> anyhow::Result<std::process::
         eprintln!("+ {}", show_command(cmd));
     }
     cmd.status().with_context(|| format!("cannot run {}", cmd.get_program().to_string_lossy()))
+}
+
+/// Runs a compile of the player's sources, its messages shown as they come, each error that is
+/// a known GNU-only construct followed by a line that says what to write instead (gnu_hints.rs).
+/// The messages go through as bytes: a source excerpt in Latin-1 stays as it is.
+fn compile_with_hints(cmd: &mut Command, verbose: bool) -> anyhow::Result<std::process::ExitStatus> {
+    use std::io::{BufRead, Write};
+    if verbose {
+        eprintln!("+ {}", show_command(cmd));
+    }
+    let program = cmd.get_program().to_string_lossy().into_owned();
+    let mut child =
+        cmd.stderr(std::process::Stdio::piped()).spawn().with_context(|| format!("cannot run {program}"))?;
+    let mut hints = super::gnu_hints::Hints::default();
+    let mut out = std::io::stderr().lock();
+    if let Some(pipe) = child.stderr.take() {
+        for line in std::io::BufReader::new(pipe).split(b'\n') {
+            let line = line.with_context(|| format!("cannot read {program}'s messages"))?;
+            if let Some(hint) = hints.line(&String::from_utf8_lossy(&line)) {
+                let _ = writeln!(out, "{hint}");
+            }
+            let _ = out.write_all(&line);
+            let _ = out.write_all(b"\n");
+        }
+    }
+    if let Some(hint) = hints.finish() {
+        let _ = writeln!(out, "{hint}");
+    }
+    child.wait().with_context(|| format!("cannot run {program}"))
 }
 
 /// The linker's messages with the build's object paths replaced by the sources they come from.

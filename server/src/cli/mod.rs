@@ -7,6 +7,7 @@ mod calibrate;
 mod dummy_lineups;
 mod fidelity;
 mod file_hash;
+mod gnu_hints;
 mod list;
 mod loadtest;
 #[cfg(unix)]

@@ -1,6 +1,6 @@
 // Arena's <bits/stdc++.h>: every standard header that libc++ offers for wasm32-wasi, so that
 // players who write `#include <bits/stdc++.h>` (a GCC convenience header that libc++ lacks)
-// compile unchanged.
+// compile unchanged, with the `uint`, `ushort` and `ulong` that g++'s headers give.
 //
 // Left out, because WebAssembly bots cannot use them: <csetjmp> and <csignal> (wasi-libc has no
 // setjmp or signals). <thread>, <mutex>, <future> and friends are included but almost empty:
@@ -115,5 +115,13 @@
 #include <mdspan>
 #include <print>
 #endif
+
+// The short unsigned names glibc's <sys/types.h> gives every g++ program (g++ defines
+// _GNU_SOURCE, and the standard headers include <sys/types.h>), with glibc's types; kit code
+// uses them (`for (uint i = 0; ...)`). wasi-libc declares them only under _GNU_SOURCE or
+// _BSD_SOURCE, with the same types, so a player that defines those too still compiles.
+typedef unsigned int uint;
+typedef unsigned short int ushort;
+typedef unsigned long int ulong;
 
 #endif
