@@ -129,6 +129,27 @@ macro_rules! game {
     };
 }
 
+/// The C++ SDK's headers every game shares (`bot-sdk/cpp/include/`): `arena build` compiles
+/// with them and every starter kit carries them.
+pub static CPP_SHARED_HEADERS: &[SdkFile] = &[
+    SdkFile { path: "include/Random.hh", text: repo_file!("bot-sdk/cpp/include/Random.hh") },
+    SdkFile { path: "include/Utils.hh", text: repo_file!("bot-sdk/cpp/include/Utils.hh") },
+    SdkFile { path: "include/bits/stdc++.h", text: repo_file!("bot-sdk/cpp/include/bits/stdc++.h") },
+    // Found before libc++'s <fstream>: file streams for a sandbox without files.
+    SdkFile { path: "include/fstream", text: repo_file!("bot-sdk/cpp/include/fstream") },
+    SdkFile { path: "include/arena/abi.hh", text: repo_file!("bot-sdk/cpp/include/arena/abi.hh") },
+    SdkFile { path: "include/arena/driver.hh", text: repo_file!("bot-sdk/cpp/include/arena/driver.hh") },
+    SdkFile { path: "include/arena/grid.hh", text: repo_file!("bot-sdk/cpp/include/arena/grid.hh") },
+    SdkFile { path: "include/arena/grid_action.hh", text: repo_file!("bot-sdk/cpp/include/arena/grid_action.hh") },
+    SdkFile { path: "include/arena/grid_state.hh", text: repo_file!("bot-sdk/cpp/include/arena/grid_state.hh") },
+    SdkFile { path: "include/arena/grid_view.hh", text: repo_file!("bot-sdk/cpp/include/arena/grid_view.hh") },
+    SdkFile {
+        path: "include/arena/once_per_round.hh",
+        text: repo_file!("bot-sdk/cpp/include/arena/once_per_round.hh"),
+    },
+    SdkFile { path: "include/arena/player.hh", text: repo_file!("bot-sdk/cpp/include/arena/player.hh") },
+];
+
 /// Every game, in the catalog's order.
 pub static GAMES: &[GameAssets] = &[
     game!("pandemic", "pandemic", demo_scores),

@@ -5,9 +5,9 @@
 
 mod support;
 
-use arena::games::GAMES as KITS;
+use arena::games::{CPP_SHARED_HEADERS as SHARED_HEADERS, GAMES as KITS};
 use arena::site::players::cpp_api;
-use arena::site::players::starter_kit::{self, SHARED_HEADERS};
+use arena::site::players::starter_kit;
 use axum::http::{header, StatusCode};
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -201,7 +201,8 @@ fn the_kit_has_every_file_of_the_sdk() {
         let base = PathBuf::from(format!("{REPO}/bot-sdk/cpp"));
         let mut out: Vec<String> = files_under(&base.join(dir))
             .into_iter()
-            .filter(|p| p.ends_with(".hh") || p.ends_with(".h"))
+            // Headers: `.hh`, `.h`, and the standard library's names without an extension (`fstream`).
+            .filter(|p| p.ends_with(".hh") || p.ends_with(".h") || !p.contains('.'))
             .map(|p| format!("{dir}/{p}"))
             .collect();
         out.sort();

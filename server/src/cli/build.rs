@@ -11,7 +11,7 @@
 //! the clock learns it now rather than at upload.
 
 use anyhow::{bail, Context};
-use arena::games::{GameAssets, SdkFile, GAMES};
+use arena::games::{GameAssets, SdkFile, CPP_SHARED_HEADERS, GAMES};
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -43,25 +43,17 @@ macro_rules! sdk_files {
     };
 }
 
-/// The SDK files every game uses.
-const COMMON_FILES: &[SdkFile] = sdk_files![
-    "include/bits/stdc++.h",
-    // Found before libc++'s <fstream>: file streams for a sandbox without files.
-    "include/fstream",
-    "include/arena/abi.hh",
-    "include/arena/driver.hh",
-    "include/arena/grid.hh",
-    "include/arena/grid_action.hh",
-    "include/arena/once_per_round.hh",
-    "include/arena/player.hh",
-    "include/arena/grid_state.hh",
-    "include/arena/grid_view.hh",
-    "include/Utils.hh",
-    "include/Random.hh",
+/// The SDK's runtime sources every game uses (its headers are `arena::games::CPP_SHARED_HEADERS`).
+const RUNTIME_FILES: &[SdkFile] = sdk_files![
     "runtime/arena_runtime.cc",
     // Only in native builds (`arena calibrate`, cli/native_cpp.rs), never in a .wasm bot.
     "runtime/native_host.cc",
 ];
+
+/// The SDK files every game uses: the shared headers and the runtime.
+fn common_files() -> impl Iterator<Item = &'static SdkFile> {
+    CPP_SHARED_HEADERS.iter().chain(RUNTIME_FILES)
+}
 
 /// The game-independent runtime, compiled into every bot.
 const COMMON_RUNTIME: &str = "runtime/arena_runtime.cc";
@@ -408,7 +400,7 @@ pub(super) struct SdkDir {
 
 impl SdkDir {
     pub(super) fn prepare(game: &'static GameSdk, work: &WorkDir) -> anyhow::Result<SdkDir> {
-        let files = || COMMON_FILES.iter().chain(game_files(game));
+        let files = || common_files().chain(game_files(game));
         let mut key = Fnv::new();
         key.add(env!("CARGO_PKG_VERSION").as_bytes());
         for f in files() {
@@ -854,8 +846,7 @@ mod tests {
                 }
             }
         }
-        let embedded: Vec<&str> =
-            COMMON_FILES.iter().chain(GAMES.iter().flat_map(game_files)).map(|f| f.path).collect();
+        let embedded: Vec<&str> = common_files().chain(GAMES.iter().flat_map(game_files)).map(|f| f.path).collect();
         for f in &on_disk {
             assert!(embedded.contains(&f.as_str()), "bot-sdk/cpp/{f} is not embedded in build.rs");
         }

@@ -1,4 +1,4 @@
-//! The player API of a game, read from the C++ SDK's headers (`crate::games` and `starter_kit::SHARED_HEADERS`): the
+//! The player API of a game, read from the C++ SDK's headers (`crate::games`): the
 //! public member functions a player's `play()` can call, with the comment above each one.
 //! Derived rather than written out, so the rules page's API table cannot drift from the SDK.
 //!
@@ -6,8 +6,7 @@
 //! the lines above, bodies in braces), which is all this reader understands: it is not a C++
 //! parser. A test checks that every game's table has the calls players use.
 
-use crate::games::{GameAssets, SdkFile, GAMES};
-use crate::site::players::starter_kit::SHARED_HEADERS;
+use crate::games::{GameAssets, SdkFile, CPP_SHARED_HEADERS, GAMES};
 use std::sync::OnceLock;
 
 /// One call of the API.
@@ -61,7 +60,7 @@ fn derive(game: &GameAssets) -> Vec<ApiCall> {
     }
     // The same for every game: Player's own calls and its random numbers.
     for (class, file, shown) in [("Player", "player.hh", "Player"), ("Random_generator", "Random.hh", "Player")] {
-        if let Some(found) = header(SHARED_HEADERS, file).and_then(|t| class_body(t, class)) {
+        if let Some(found) = header(CPP_SHARED_HEADERS, file).and_then(|t| class_body(t, class)) {
             out.extend(methods(&found, shown, params));
         }
     }
@@ -69,7 +68,7 @@ fn derive(game: &GameAssets) -> Vec<ApiCall> {
 }
 
 fn shared_class(name: &str) -> Option<ClassText<'static>> {
-    SHARED_HEADERS.iter().find_map(|f| class_body(f.text, name))
+    CPP_SHARED_HEADERS.iter().find_map(|f| class_body(f.text, name))
 }
 
 /// A class's head and the lines of its body.

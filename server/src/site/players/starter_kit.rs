@@ -36,35 +36,13 @@ pub struct KitFile {
     pub executable: bool,
 }
 
-use crate::games::{GameAssets, SdkFile, GAMES};
-
-macro_rules! cpp_sdk {
-    ($($path:literal),* $(,)?) => {
-        &[$(SdkFile { path: $path, text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../bot-sdk/cpp/", $path)) }),*]
-    };
-}
+use crate::games::{GameAssets, SdkFile, CPP_SHARED_HEADERS, GAMES};
 
 macro_rules! rust_sdk {
     ($($path:literal),* $(,)?) => {
         &[$(SdkFile { path: $path, text: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../bot-sdk/", $path)) }),*]
     };
 }
-
-/// The C++ SDK's shared headers (`bot-sdk/cpp/include/`): every game's headers include some of
-/// them, so every kit has them all (as `arena build` does).
-pub const SHARED_HEADERS: &[SdkFile] = cpp_sdk![
-    "include/Random.hh",
-    "include/Utils.hh",
-    "include/bits/stdc++.h",
-    "include/arena/abi.hh",
-    "include/arena/driver.hh",
-    "include/arena/grid.hh",
-    "include/arena/grid_action.hh",
-    "include/arena/grid_state.hh",
-    "include/arena/grid_view.hh",
-    "include/arena/once_per_round.hh",
-    "include/arena/player.hh",
-];
 
 /// The Rust SDK crate's sources (`bot-sdk/src/`), but `native.rs`: running bots natively needs
 /// Arena's engine, which is not in the kit.
@@ -135,7 +113,7 @@ impl GameAssets {
             file("AIDemo.cc".into(), self.demo_cc.into()),
             file("compile_flags.txt".into(), self.compile_flags()),
         ];
-        for f in self.cpp_headers.iter().chain(SHARED_HEADERS) {
+        for f in self.cpp_headers.iter().chain(CPP_SHARED_HEADERS) {
             out.push(file(format!("sdk/{}", f.path), f.text.into()));
         }
         out.push(file("rust/bot-sdk/Cargo.toml".into(), rust_sdk_manifest()));
