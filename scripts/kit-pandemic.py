@@ -220,7 +220,7 @@ def orders(kit, lineup, n):
                 c[(case, 'n')] += 1
                 c[(case, 'hit')] += hit
                 c[(case, 'stay')] += d == 4
-    print('Dummy against three %ss (seeds 1..%d): %d of %d rounds with one order per unit by ascending id'
+    print('Dummy (seat seed mod 4), %s elsewhere, seeds 1..%d: %d of %d rounds with one order per unit by ascending id'
           % (bot, n, c['rounds where every unit got one order, by ascending id'], c['rounds']))
     print('%-40s %7s %22s %7s' % ('situation', 'orders', 'rule followed (%)', 'stay (%)'))
     rule = {'mask adjacent': 'onto a mask', 'enemy adjacent': 'attack', 'nothing left to take': 'stay'}
