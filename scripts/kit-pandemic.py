@@ -9,7 +9,7 @@ AIDummy.o.Linux64; move AIVikoMalo.cc away), `cp AIDummy.o.Linux64 AIDummy.o` an
 bot-sdk/cpp/reference/pandemic/AI*.cc into the folder first.
 
   scripts/kit-pandemic.py KIT_DIR lineups            # the Dummy's own score in three line-ups
-  scripts/kit-pandemic.py KIT_DIR rates P1,P2,...    # first places against three Dummies
+  scripts/kit-pandemic.py KIT_DIR rates P1,P2,... [N] # first places against three Dummies, seeds 1..N (100)
   scripts/kit-pandemic.py KIT_DIR orders LINEUP N    # what the Dummy orders, seeds 1..N
 
 `lineups` prints server/kit-figures/pandemic/dummy_lineups.txt: the Dummy at seat seed mod 4 on
@@ -75,14 +75,14 @@ def lineups(kit):
         print(name, seed, score)
 
 
-def rates(kit, players):
+def rates(kit, players, n=100):
     def one(job):
         player, seed = job
         names, seat = one_against_three(player, 'Dummy', seed)
         return player, seat_score(kit, names, seed, seat)
 
     with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = list(ex.map(one, [(p, s) for p in players for s in range(1, 101)]))
+        results = list(ex.map(one, [(p, s) for p in players for s in range(1, n + 1)]))
     for p in players:
         mine = [r for q, r in results if q == p]
         print('%-12s %3d  (mean score %.0f)' % (p, sum(1 for _, first in mine if first),
@@ -237,8 +237,8 @@ if __name__ == '__main__':
     kit, what = sys.argv[1], sys.argv[2]
     if what == 'lineups':
         lineups(kit)
-    elif what == 'rates' and len(sys.argv) == 4:
-        rates(kit, sys.argv[3].split(','))
+    elif what == 'rates' and len(sys.argv) in (4, 5):
+        rates(kit, sys.argv[3].split(','), int(sys.argv[4]) if len(sys.argv) == 5 else 100)
     elif what == 'orders' and len(sys.argv) == 5:
         orders(kit, sys.argv[3], int(sys.argv[4]))
     else:
