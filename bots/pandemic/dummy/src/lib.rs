@@ -1,32 +1,37 @@
-//! Dummy: Arena's Pandemic qualification opponent. A simple, sound and cheap strategy; a new
-//! player should beat it before entering a tournament.
+//! Dummy: Arena's Pandemic qualification opponent. It plays like the kit's Dummy (github
+//! Vikoey04/FIB-EDA `AIDummy.o`), rule for rule as far as its orders show (the kit's `./Game`
+//! built natively with every order logged; `scripts/kit-pandemic.py KIT orders`, and
+//! `docs/games/pandemic.md`, "Fidelity to the kit").
 //!
-//! Every round:
-//! 1. A region (city or path) is a *target* if another player owns it (or nobody does), or if
-//!    it is ours but enemies there are at least as many as our units.
-//! 2. One multi-source breadth-first search from every target cell gives each open cell its
-//!    distance to the nearest target (it stops once it has reached all our units); a second,
-//!    short one does the same for the masks within reach of our unmasked units.
-//! 3. Each unit, by ascending id: attacks the weakest adjacent *wounded* enemy (health below
-//!    the initial health; attacks cost the attacker nothing); otherwise, without a mask and
-//!    with one at most [`MASK_RANGE`] steps away, goes for it; otherwise stays if it stands on a target (it conquers or defends it), or steps to a
-//!    neighbour one step closer to a target, free of our units and not taken by another of our
-//!    moves this round, preferring low virus.
+//! Every round one multi-source breadth-first search from every *target* cell (a city or path
+//! cell of a region it does not own; only walls block) gives each cell its distance to the
+//! nearest target. Then each unit, by ascending id, gets one order:
+//! 1. in one case of [`RANDOM_MOVE`] (the kit: a quarter), a uniformly random direction, never
+//!    "stay", walls and own units included;
+//! 2. otherwise, looking at its neighbours in a random rotation of the four directions (start
+//!    drawn per unit, then counterclockwise: BOTTOM, LEFT, TOP, RIGHT from BOTTOM):
+//!    - it steps onto an adjacent mask, even wearing one;
+//!    - else it attacks an adjacent enemy, whatever its health, except in one case of
+//!      [`SPARE`], where it carries on as if there were none;
+//!    - else, with nothing left to take, it stays;
+//!    - else, standing on a target, it moves onto each free adjacent target cell with
+//!      probability 1 / [`WANDER`] (tried in turn), and stays otherwise;
+//!    - else it takes the first step (in the rotation) of a shortest path to a target.
 //!
-//! Calibration: leaving full-health enemies alone is what makes this Dummy as strong as the
-//! kit's (github Vikoey04/FIB-EDA `AIDummy.o`): against three of each, every graded reference
-//! player of `bot-sdk/cpp/reference/pandemic/` takes first place within 10 points of its rate in
-//! the kit (`scripts/dummy-table.sh pandemic`; table in `docs/games/pandemic.md`). Attacking
-//! every adjacent enemy made it 40 to 55 points harder to beat than the kit's.
+//! The rotation is what breaks ties between shortest paths: of two equal steps the later one
+//! clockwise (BOTTOM, RIGHT, TOP, LEFT) wins three times in four, as in the kit.
 //!
-//! At most 1000 orders per round (units past that stay). No randomness: the same view gives the
-//! same orders. Cost on the default 70 x 70 board: 0.9 to 1.5 x 10^8 fuel per 200-round match
-//! (at most 1.5 % of the default budget), view decoding included.
+//! Deterministic: its draws come from the SDK's seeded `random`. At most 1000 orders per round
+//! (units past that stay).
 
 use arena_bot::pandemic::{CellType, Dir, Game, Player, Pos};
 
-/// A mask at most this many steps away is worth the detour.
-pub const MASK_RANGE: u16 = 6;
+/// One unit order in this many is a random direction.
+pub const RANDOM_MOVE: i32 = 4;
+/// One adjacent enemy in this many is spared (the unit goes on as if it were not there).
+pub const SPARE: i32 = 10;
+/// On a target, each free adjacent target cell is taken with probability 1 / `WANDER`.
+pub const WANDER: i32 = 5;
 
 /// The platform's cap on orders per round (more freezes the bot).
 const MAX_ORDERS: usize = 1000;
@@ -47,20 +52,11 @@ pub struct Dummy {
     empty: Vec<u16>,
     /// Cells of each region: cities, then paths.
     regions: Vec<Vec<u32>>,
-    /// Region of each cell: city id, `nb_cities + path id`, or -1.
-    region: Vec<i32>,
-    /// Per region, units of each player (4 per region).
-    counts: Vec<u16>,
     dist: Vec<u16>,
-    mask_dist: Vec<u16>,
     queue: Vec<u32>,
-    /// Per cell: a unit of ours stands or will stand there this round (round stamp).
-    taken: Vec<u32>,
     /// Per cell: one of our units stands there (round stamp); the search stops once it has
     /// reached them all.
     goal: Vec<u32>,
-    /// Positions of our unmasked units (this round).
-    hunters: Vec<Pos>,
     stamp: u32,
 }
 
@@ -84,26 +80,39 @@ impl Dummy {
             |list: &[Pos]| -> Vec<u32> { list.iter().filter_map(|&p| g.cell_index(p)).map(|k| k as u32).collect() };
         self.regions = (0..g.nb_cities()).map(|c| cells(g.city(c))).collect();
         self.regions.extend((0..g.nb_paths()).map(|t| cells(&g.path(t).cells)));
-        self.region = vec![-1; n];
-        for (r, list) in self.regions.iter().enumerate() {
-            for &k in list {
-                self.region[k as usize] = r as i32;
-            }
-        }
-        self.counts = vec![0; 4 * self.regions.len()];
         self.dist = self.empty.clone();
-        self.mask_dist = self.empty.clone();
         self.queue = Vec::with_capacity(n);
-        self.taken = vec![0; n];
         self.goal = vec![0; n];
         self.ready = true;
     }
 
-    /// Breadth-first search from the cells in `self.queue` (at distance 0 in `dist`), up to
-    /// `limit` steps, stopping once `goals` cells stamped `stamp` in `goal` are reached.
-    fn bfs(&mut self, mask: bool, limit: u16, mut goals: usize) {
-        let dist = if mask { &mut self.mask_dist[..] } else { &mut self.dist[..] };
-        let (queue, goal, stamp) = (&mut self.queue, &self.goal[..], self.stamp);
+    fn owner(g: &Game, r: usize) -> Option<usize> {
+        let nc = g.nb_cities();
+        if r < nc {
+            g.city_owner(r)
+        } else {
+            g.path_owner(r - nc)
+        }
+    }
+
+    /// Distances to the nearest target cell, until `goals` cells of our units are reached.
+    /// Returns whether there is any target.
+    fn distances(&mut self, g: &Game, mut goals: usize) -> bool {
+        let me = g.me();
+        self.dist.copy_from_slice(&self.empty);
+        self.queue.clear();
+        for r in 0..self.regions.len() {
+            if Self::owner(g, r) != Some(me) {
+                for &k in &self.regions[r] {
+                    self.dist[k as usize] = 0;
+                    self.queue.push(k);
+                }
+            }
+        }
+        if self.queue.is_empty() {
+            return false;
+        }
+        let (dist, queue, goal, stamp) = (&mut self.dist[..], &mut self.queue, &self.goal[..], self.stamp);
         let cols = self.step[0] as usize;
         let mut head = 0;
         while head < queue.len() {
@@ -116,9 +125,6 @@ impl Dummy {
                 }
             }
             let d = dist[k];
-            if d >= limit {
-                break;
-            }
             // Open cells are off the outer ring, so the four neighbours are on the board.
             for q in [k + cols, k + 1, k - cols, k - 1] {
                 if dist[q] == INF {
@@ -127,15 +133,7 @@ impl Dummy {
                 }
             }
         }
-    }
-
-    fn owner(g: &Game, r: usize) -> Option<usize> {
-        let nc = g.nb_cities();
-        if r < nc {
-            g.city_owner(r)
-        } else {
-            g.path_owner(r - nc)
-        }
+        true
     }
 }
 
@@ -147,55 +145,15 @@ impl Player for Dummy {
         let me = g.me();
         self.stamp += 1;
         let stamp = self.stamp;
-
-        // 1. Units per region; our units' cells.
-        self.counts.iter_mut().for_each(|c| *c = 0);
         let mut mine = 0;
-        self.hunters.clear();
-        for u in g.units() {
-            let Some(k) = g.cell_index(u.pos) else { continue };
-            if let Ok(r) = usize::try_from(self.region[k]) {
-                self.counts[4 * r + u.player] += 1;
-            }
-            if u.player == me {
+        for u in g.units_of(me) {
+            if let Some(k) = g.cell_index(u.pos) {
                 self.goal[k] = stamp;
-                self.taken[k] = stamp;
                 mine += 1;
-                if !u.mask {
-                    self.hunters.push(u.pos);
-                }
             }
         }
+        let any_target = self.distances(g, mine);
 
-        // 2. Distances to the targets (until every unit of ours is reached) and to the masks.
-        self.dist.copy_from_slice(&self.empty);
-        self.queue.clear();
-        for r in 0..self.regions.len() {
-            let c = &self.counts[4 * r..4 * r + 4];
-            let enemies = (0..4).filter(|&p| p != me).map(|p| c[p]).max().unwrap_or(0);
-            if Self::owner(g, r) == Some(me) && (enemies == 0 || enemies < c[me]) {
-                continue;
-            }
-            for &k in &self.regions[r] {
-                self.dist[k as usize] = 0;
-                self.queue.push(k);
-            }
-        }
-        self.bfs(false, INF, mine);
-        self.mask_dist.copy_from_slice(&self.empty);
-        self.queue.clear();
-        // Only masks that an unmasked unit of ours may reach in range.
-        for &k in g.mask_cells() {
-            let p = g.cell_pos(k);
-            let near = self.hunters.iter().any(|h| h.manhattan(p) <= MASK_RANGE as i32);
-            if near {
-                self.mask_dist[k] = 0;
-                self.queue.push(k as u32);
-            }
-        }
-        self.bfs(true, MASK_RANGE, usize::MAX);
-
-        // 3. Orders.
         let mut given = 0;
         for id in 0..g.total_units() {
             let u = *g.unit(id);
@@ -205,50 +163,56 @@ impl Player for Dummy {
             if given == MAX_ORDERS {
                 break;
             }
+            given += 1;
             let Some(k) = g.cell_index(u.pos) else { continue };
-            if self.empty[k] == BLOCKED {
-                continue;
-            }
-
-            // Attack the weakest adjacent wounded enemy (full-health ones are left alone).
-            let mut best: Option<(i32, Dir)> = None;
-            for d in Dir::MOVES {
-                if let Some(o) = g.unit_at(u.pos + d) {
-                    let o = g.unit(o);
-                    let wounded = o.health < g.initial_health();
-                    if o.player != me && wounded && best.is_none_or(|(h, _)| o.health < h) {
-                        best = Some((o.health, d));
-                    }
-                }
-            }
-            if let Some((_, d)) = best {
+            if g.random(0, RANDOM_MOVE - 1) == 0 {
+                let d = Dir::MOVES[g.random(0, 3) as usize];
                 g.move_unit(id, d);
-                given += 1;
                 continue;
             }
+            // The neighbours in a random rotation, counterclockwise.
+            let start = g.random(0, 3) as usize;
+            let order = [0, 3, 2, 1].map(|t| (start + t) % 4);
+            let cell = |s: usize| k.wrapping_add_signed(self.step[s]);
 
-            // Follow a distance field downhill.
-            let field = if !u.mask && self.mask_dist[k] <= MASK_RANGE { &self.mask_dist } else { &self.dist };
-            let here = field[k];
-            if here == 0 || here >= BLOCKED {
+            if let Some(&s) = order.iter().find(|&&s| g.masks().get(cell(s)).copied().unwrap_or(false)) {
+                g.move_unit(id, Dir::MOVES[s]);
                 continue;
             }
-            let mut choice: Option<(u8, usize, Dir)> = None;
-            for (s, d) in Dir::MOVES.into_iter().enumerate() {
-                let q = k.wrapping_add_signed(self.step[s]);
-                if field[q] >= here || self.taken[q] == stamp {
+            let enemy = order.iter().copied().find(|&s| {
+                let q = g.cell_pos(cell(s));
+                g.unit_at(q).is_some_and(|o| g.unit(o).player != me)
+            });
+            if let Some(s) = enemy {
+                if g.random(0, SPARE - 1) != 0 {
+                    g.move_unit(id, Dir::MOVES[s]);
                     continue;
                 }
-                let virus = g.virus_levels()[q];
-                if choice.is_none_or(|(v, _, _)| virus < v) {
-                    choice = Some((virus, q, d));
+            }
+            if !any_target {
+                g.move_unit(id, Dir::None);
+                continue;
+            }
+            let here = self.dist[k];
+            if here == 0 {
+                let mut choice = Dir::None;
+                for &s in &order {
+                    let q = cell(s);
+                    let free = g.unit_at(g.cell_pos(q)).is_none();
+                    if self.dist[q] == 0 && free && g.random(0, WANDER - 1) == 0 {
+                        choice = Dir::MOVES[s];
+                        break;
+                    }
                 }
+                g.move_unit(id, choice);
+                continue;
             }
-            if let Some((_, q, d)) = choice {
-                self.taken[q] = stamp;
-                g.move_unit(id, d);
-                given += 1;
+            if here >= BLOCKED {
+                g.move_unit(id, Dir::None);
+                continue;
             }
+            let down = order.iter().copied().find(|&s| self.dist[cell(s)] < here);
+            g.move_unit(id, down.map_or(Dir::None, |s| Dir::MOVES[s]));
         }
     }
 }
