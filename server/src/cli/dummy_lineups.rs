@@ -1,7 +1,7 @@
 //! `arena fidelity <game> --dummy`: does Arena's Dummy *play* like the kit's, not only rank like
 //! it? Its own score is compared, line-up by line-up, with the kit's Dummy's over the same seeds:
-//! against three Demos, among four Dummies, against three Nulls. The measured Dummy sits at seat
-//! `seed mod 4`, as in `arena strength`. The kit's figures are measured once natively with the
+//! against three Demos, among four Dummies (four copies of the one measured), against three Nulls.
+//! The measured Dummy sits at seat `seed mod 4`, as in `arena strength`. The kit's figures are measured once natively with the
 //! kit's `./Game` (`scripts/kit-<game>.py KIT lineups`) and committed as numbers in
 //! `server/kit-figures/<game>/dummy_lineups.txt`, one `line-up seed score` per line. Each line-up
 //! gets a two-sample Kolmogorov-Smirnov test (`stats::ks_two_sample`).
@@ -89,7 +89,9 @@ pub fn dummy_lineups(
     let dummy = spec(&bot)?;
     let mut rows = Vec::new();
     for (lineup, other) in LINEUPS {
-        let arena = play_lineup(game, &dummy, &spec(other)?, seeds, jobs)?;
+        // Among four Dummies, the other three are copies of the one measured.
+        let others = if other == "Dummy" { spec(&bot)? } else { spec(other)? };
+        let arena = play_lineup(game, &dummy, &others, seeds, jobs)?;
         let kit: Vec<f64> = kit.iter().filter(|(l, _, _)| l == lineup).map(|&(_, _, s)| s).collect();
         let (d, p) = ks_two_sample(&arena, &kit);
         rows.push(serde_json::json!({
