@@ -141,10 +141,22 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn kit_rates_are_read_for_every_game() {
-        for (game, n) in [("pandemic", 6), ("ork-island", 6), ("walking-dead", 6), ("purge", 6), ("mad-max", 7)] {
-            let rates = super::kit_rates(game);
-            assert_eq!(rates.len(), n, "{game}: {rates:?}");
+    fn every_reference_player_has_its_kit_rate() {
+        // The kit's column names each reference player of bot-sdk/cpp/reference/<game>/ once.
+        for g in arena::games::GAMES {
+            let rates = super::kit_rates(g.name);
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bot-sdk/cpp/reference").join(g.dir);
+            let mut players: Vec<String> = std::fs::read_dir(&dir)
+                .unwrap()
+                .filter_map(|e| {
+                    let name = e.unwrap().file_name().to_string_lossy().into_owned();
+                    Some(name.strip_prefix("AI")?.strip_suffix(".cc")?.to_string())
+                })
+                .collect();
+            let mut named: Vec<String> = rates.iter().map(|(n, _)| n.clone()).collect();
+            players.sort();
+            named.sort();
+            assert_eq!(named, players, "{}: the kit's rates and the reference players", g.name);
             assert!(rates.iter().all(|(_, v)| (0.0..=100.0).contains(v)), "{rates:?}");
         }
     }
