@@ -53,13 +53,13 @@ fn dummy_survives_unusual_parameters() {
 }
 
 /// The house bots' match results, pinned: Demo, Dummy, Demo and Null on seeds 1..=3 with the
-/// default parameters score exactly these (measured with the prebuilt WebAssembly bots before the
-/// SDK read its views in place; `arena run ork-island Demo Dummy Demo Null -s <seed>`). A change to the
-/// SDK must not change a house bot's moves.
+/// default parameters score exactly these (measured with the prebuilt WebAssembly bots, the Dummy
+/// as rebuilt from the kit's orders in issue 35; `arena run ork-island Demo Dummy Demo Null -s
+/// <seed>`). A change to the SDK must not change a house bot's moves.
 #[test]
 fn house_bot_results_are_pinned() {
     let pinned: [(u64, [i64; 4]); 3] =
-        [(1, [7217, 65307, 0, 0]), (2, [16, 120343, 48, 0]), (3, [6904, 73334, 5116, 0])];
+        [(1, [1225, 87948, 0, 0]), (2, [16, 183567, 320, 0]), (3, [152, 123613, 953, 0])];
     for (seed, scores) in pinned {
         let players = vec![sdk::<Demo>("Demo"), sdk::<Dummy>("Dummy"), sdk::<Demo>("Demo"), sdk::<Null>("Null")];
         let out = play(&setup(seed, &[]), players, false);
