@@ -87,7 +87,7 @@ pub trait Game: Sized + 'static {
     fn decode_order(record: &[u8]) -> Option<Self::Order>;
 
     /// The figures of a board at round 0 that the kit's generator statistics count
-    /// (`arena boards`; `../shared/specs/boards.md`).
+    /// (`arena boards`; `docs/boards.md`).
     fn board_stats(state: &Self::State) -> Vec<crate::games::conquest::BoardStat>;
 
     /// The kit's mean of each of those figures over seeds 1..100 with default parameters, as

@@ -1,4 +1,4 @@
-//! The generators' board statistics stay those of the kits (`shared/specs/boards.md`): over seeds
+//! The generators' board statistics stay those of the kits (`docs/boards.md`): over seeds
 //! 1..100 with default parameters, the mean of every figure `arena boards` prints is within 10%
 //! of the kit's mean (`Game::KIT_BOARD_MEANS`).
 //!

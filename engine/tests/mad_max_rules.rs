@@ -1,5 +1,5 @@
-//! One scenario per clause of Mad Max's rules (`shared/rules/mad-max.md`) and of the spec's
-//! clarifications (`shared/specs/mad-max.md`), on small hand-drawn boards.
+//! One scenario per clause of Mad Max's rules as implemented
+//! (`docs/games/mad-max.md`, "Rules as implemented"), on small hand-drawn boards.
 
 use engine::game::Game;
 use engine::games::mad_max::board::Board;

@@ -1,4 +1,4 @@
-//! The Purge: a scenario per clause of the statement and `shared/specs/purge.md`, on hand-made
+//! The Purge: a scenario per clause of the statement and `docs/games/purge.md`, on hand-made
 //! boards (default parameters unless a test changes them).
 
 use engine::games::purge::board::Board;

@@ -1,6 +1,6 @@
 //! Building chains, the random boards of The Walking Dead (waste) and The Purge (buildings): the
 //! kits of both games draw their obstacles the same way, with a different number of chains and
-//! budget (`../shared/specs/walking-dead.md` and `purge.md`, "Board generator").
+//! budget (`docs/games/walking-dead.md` and `docs/games/purge.md`, "Board generator").
 //!
 //! Chain k gets the remaining budget divided by the chains still to draw (the last takes all that
 //! is left). It starts on a random inner cell with no chain among its 8 neighbours, heading one

@@ -23,7 +23,7 @@ pub struct BoardStat {
 }
 
 /// What the kits' board statistics count for a board of cities and paths
-/// (`../shared/specs/boards.md`): cities, their cells, paths, their cells, the connected
+/// (`docs/boards.md`): cities, their cells, paths, their cells, the connected
 /// components of the city graph (cities joined by paths; a lone city is a component), the largest
 /// one in cities, and the cells never entered (`blocked`: WALL, WATER).
 pub fn region_stats<T: Terrain>(r: &Regions<T>, blocked: &'static str) -> Vec<BoardStat> {

@@ -1,5 +1,5 @@
 //! `arena boards`: the generator's statistics over many seeds, next to the kit's means
-//! (`../shared/specs/boards.md`), so that anyone can compare Arena's boards with the kit's.
+//! (`docs/boards.md`), so that anyone can compare Arena's boards with the kit's.
 
 use super::seeds::{parse_seed_list, Seeds};
 use anyhow::Context;

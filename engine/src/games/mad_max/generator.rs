@@ -1,4 +1,4 @@
-//! The random board of a GENERATOR match (60 × 60, 8 cities), as `../shared/specs/mad-max.md`
+//! The random board of a GENERATOR match (60 × 60, 8 cities), as `docs/games/mad-max.md`
 //! ("Board generator") describes the kit's: full-length roads, blocks merged into regions, a
 //! zone of inner desert per region, cities and lakes grown in the zones with walls across what
 //! is left, roads cut back at the edges, fuel stations on crossings. Every draw comes from the

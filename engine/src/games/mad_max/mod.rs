@@ -1,6 +1,6 @@
 //! Mad Max (Ivan Geffner, Salvador Roura, 2018): four teams of warriors and cars fight for the
 //! cities of a desert; every round each team scores the cities it owns. Rules:
-//! `shared/rules/mad-max.md`, with the clarifications of `shared/specs/mad-max.md`.
+//! `docs/games/mad-max.md`, the rules as implemented.
 //!
 //! One module per part, the same shape as the other games: parameters, directions, board and
 //! its generator, FIXED boards, setup, respawn placement, one move and its collisions, the

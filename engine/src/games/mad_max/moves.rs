@@ -1,4 +1,4 @@
-//! One move of a unit and its collisions (`../shared/specs/mad-max.md`, "A round", step 2).
+//! One move of a unit and its collisions (`docs/games/mad-max.md`, "A round", step 2).
 //! When a rule gives a unit to "a random other team", the team is drawn uniformly among those
 //! owning neither unit (two distinct ones when both cars of a crash go).
 

@@ -1,5 +1,5 @@
 //! Mad Max's parameters (the kit's `default.cnf`, in its order) and their validation
-//! (`../shared/specs/mad-max.md`, "Parameters").
+//! (`docs/games/mad-max.md`, "Parameters").
 
 use crate::game::NB_PLAYERS;
 use crate::params::{ParamError, ParamSpec, ParamValues};

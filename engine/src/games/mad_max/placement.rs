@@ -1,4 +1,4 @@
-//! Where captured units come back (`../shared/specs/mad-max.md`, "A round", step 4): captured
+//! Where captured units come back (`docs/games/mad-max.md`, "A round", step 4): captured
 //! cars first, then captured warriors, each group in random order, each on a cell with no unit
 //! within Chebyshev distance 4 (the 9 × 9 square), counting the units placed just before. Cars
 //! go to a uniformly random such Road cell on the board's edge, warriors to such a Desert cell,

@@ -1,4 +1,4 @@
-//! One round of Mad Max (`../shared/specs/mad-max.md`, "A round, in order"): the orders in one
+//! One round of Mad Max (`docs/games/mad-max.md`, "A round, in order"): the orders in one
 //! random order, upkeep, respawn, cities and scores, recharge.
 
 use super::dir::Dir;

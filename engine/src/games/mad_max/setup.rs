@@ -1,4 +1,4 @@
-//! The initial state (`../shared/specs/mad-max.md`, "Initial state"): each city gets a warrior
+//! The initial state (`docs/games/mad-max.md`, "Initial state"): each city gets a warrior
 //! of its owner on a random cell of it, then each player's other warriors go to random free
 //! cells of its cities; then the edge Road cells are shuffled and dealt `nb_cars` per player,
 //! player 0 first. Unit ids follow that creation order. The board's checks (cities, room for

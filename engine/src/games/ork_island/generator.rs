@@ -1,5 +1,5 @@
-//! Ork Island's random board generator, after the kit's (`shared/specs/ork-island.md`, "Board
-//! generator"; its statistics in `shared/specs/boards.md`).
+//! Ork Island's random board generator, after the kit's (`docs/games/ork-island.md`, "Board
+//! generator"; its statistics in `docs/boards.md`).
 //!
 //! A board is drawn from the board stream only (no other randomness, no hash-map iteration), so
 //! it is a pure function of the rng state. `n` is the side, the centre is (n/2, n/2),

@@ -1,6 +1,6 @@
 //! Ork Island (Enric Rodríguez, 2017): four armies of orks fight over the cities and paths of an
-//! island, paying health to cross its terrain. Rules: `shared/rules/ork-island.md`, with the
-//! clarifications of `shared/specs/ork-island.md`.
+//! island, paying health to cross its terrain. Rules: `docs/games/ork-island.md`, the rules as
+//! implemented.
 //!
 //!
 //! One module per part: parameters, board and its generator, FIXED boards, setup on the shore,
@@ -110,7 +110,7 @@ impl Game for OrkIsland {
         crate::games::conquest::region_stats(&s.board, "water cells")
     }
 
-    // `../shared/specs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.
+    // `docs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.
     const KIT_BOARD_MEANS: &'static [(&'static str, f64)] = &[
         ("cities", 16.9),
         ("city cells", 252.0),

@@ -1,5 +1,5 @@
-//! Pandemic's random board generator, after the kit's (`shared/specs/pandemic.md`, "Board
-//! generator"; its statistics in `shared/specs/boards.md`).
+//! Pandemic's random board generator, after the kit's (`docs/games/pandemic.md`, "Board
+//! generator"; its statistics in `docs/boards.md`).
 //!
 //! A board is drawn from the board stream only, so it is a pure function of the rng state
 //! (no other randomness, no hash-map iteration). One attempt:

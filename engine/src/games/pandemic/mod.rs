@@ -1,5 +1,5 @@
 //! Pandemic (Martí Oller, 2021): four factions fight over cities and paths while a virus
-//! spreads. Rules: `shared/rules/pandemic.md`; documentation: `docs/games/pandemic.md`.
+//! spreads. Rules as implemented: `docs/games/pandemic.md`.
 
 pub mod board;
 pub mod fixed;
@@ -101,7 +101,7 @@ impl Game for Pandemic {
         crate::games::conquest::region_stats(&s.board, "wall cells")
     }
 
-    // `../shared/specs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.
+    // `docs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.
     const KIT_BOARD_MEANS: &'static [(&'static str, f64)] = &[
         ("cities", 14.6),
         ("city cells", 222.0),

@@ -1,4 +1,4 @@
-//! The random board (`../shared/specs/purge.md`, "Board generator"): an all-street board where
+//! The random board (`docs/games/purge.md`, "Board generator"): an all-street board where
 //! five building chains share a budget of a fifth of the cells, kept only when the street cells
 //! form one 4-connected component. The chains are drawn by [`crate::games::chains`]; as in the
 //! kit, a chain's start cell does not count against its share, so a board may hold one building

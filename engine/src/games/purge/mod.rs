@@ -1,6 +1,6 @@
 //! The Purge (Albert Oliveras, 2020): four clans of builders and warriors in a city where, for a
 //! few days, crimes go unpunished at night; money and kills make the score. Rules:
-//! `shared/rules/purge.md`, with the clarifications of `shared/specs/purge.md`.
+//! `docs/games/purge.md`, the rules as implemented.
 //!
 //! One module per part, the same shape as the other games: parameters, board and its generator,
 //! placement, setup, FIXED boards, the orders, the round, the bot view, the replay codec, the

@@ -1,5 +1,5 @@
 //! The Purge's parameters (the kit's `default.cnf`, in its order) and their validation (the
-//! statement's Figure 5, `../shared/specs/purge.md`).
+//! statement's Figure 5, `docs/games/purge.md`).
 
 use crate::params::{ParamError, ParamSpec, ParamValues};
 

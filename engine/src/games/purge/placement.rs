@@ -3,7 +3,7 @@
 //! with no citizen in the 5×5 square centred on it.
 //!
 //! Both draws are uniform: by rejection (a uniform street cell, kept if it qualifies) for up to
-//! [`TRIES`] draws, then by listing every qualifying cell, which is exact when they are rare.
+//! `TRIES` draws, then by listing every qualifying cell, which is exact when they are rare.
 
 use super::state::State;
 use crate::grid::Pos;

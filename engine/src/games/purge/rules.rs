@@ -1,4 +1,4 @@
-//! A round of The Purge, in the order of `../shared/specs/purge.md` ("A round, in order"): the
+//! A round of The Purge, in the order of `docs/games/purge.md` ("A round, in order"): the
 //! players' orders interleaved, regeneration, barricades vanishing at the end of a night.
 
 use super::orders::execute;

@@ -1,4 +1,4 @@
-//! The random board (`../shared/specs/walking-dead.md`, "Board generator"): an all-street board
+//! The random board (`docs/games/walking-dead.md`, "Board generator"): an all-street board
 //! where eight waste chains share a budget of half the cells, kept only when the street cells
 //! form one 4-connected component.
 //!

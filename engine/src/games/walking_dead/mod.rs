@@ -1,7 +1,7 @@
 //! The Walking Dead (Albert Oliveras, 2022): four clans of survivors fight for the streets of a
 //! city among zombies; the dead rise as zombies, killed zombies come back as survivors of their
-//! killer's clan. Rules: `shared/rules/walking-dead.md`, with the clarifications of
-//! `shared/specs/walking-dead.md`.
+//! killer's clan. Rules as implemented:
+//! `docs/games/walking-dead.md`.
 //!
 //! One module per part: parameters, directions, board and its generator, FIXED boards, safe
 //! placement, setup, the players' moves, the zombies, the round, the bot view, the replay codec,

@@ -1,5 +1,5 @@
 //! The Walking Dead's parameters (the kit's `default.cnf`, in its order) and their validation
-//! (`../shared/specs/walking-dead.md`).
+//! (`docs/games/walking-dead.md`).
 
 use crate::params::{ParamError, ParamSpec, ParamValues};
 

@@ -2,7 +2,7 @@
 //! anywhere in the 5×5 square centred on it; with none, any street cell with no unit and no food.
 //!
 //! Both choices are uniform. The safe cell is drawn by rejection (a uniform street cell, kept if
-//! safe) for up to [`TRIES`] draws, then by listing every safe cell: rejection conditioned on
+//! safe) for up to `TRIES` draws, then by listing every safe cell: rejection conditioned on
 //! success is uniform over the safe cells, and the listing is exact when they are rare.
 
 use super::state::State;

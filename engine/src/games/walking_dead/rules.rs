@@ -1,4 +1,4 @@
-//! One round of The Walking Dead, in the statement's order (`../shared/specs/walking-dead.md`,
+//! One round of The Walking Dead, in the statement's order (`docs/games/walking-dead.md`,
 //! "A round, in order"): the players' moves, the zombies, conversions, rebirths, the clan switch,
 //! strength and food, scores.
 
