@@ -95,7 +95,7 @@ mod imp {
 
 #[cfg(all(not(target_arch = "wasm32"), feature = "native"))]
 mod imp {
-    pub use crate::native::host::{orders, random};
+    pub use crate::native_host::{orders, random};
 
     pub fn fail_panic(text: &str) {
         write_stderr(format!("{text}\n").as_bytes());

@@ -59,6 +59,8 @@ pub mod log;
 pub mod mad_max;
 #[cfg(all(feature = "native", not(target_arch = "wasm32")))]
 pub mod native;
+#[cfg(all(feature = "native", not(target_arch = "wasm32")))]
+mod native_host;
 pub mod ork_island;
 pub mod pandemic;
 pub mod purge;

@@ -5,6 +5,7 @@ use crate::check::game_marker;
 use crate::host::{Freeze, Host, MemoryCap, Stderr, StderrSink, TurnPtr, HOST_CALL_FUEL};
 use crate::limits::{fmt_bytes, fmt_duration, fmt_fuel_seconds, TICK};
 use crate::sandbox::BotModule;
+use engine::wire::SharedFactory;
 use engine::referee::{BotFailure, FreezeReason};
 use engine::wire::{WireBot, WireBotFactory, WireTurn};
 use std::borrow::Cow;
@@ -221,6 +222,27 @@ impl WasmFactory {
             rounds: 0,
             published: 0,
         }
+    }
+}
+
+// The factory methods live beside the factory, so that the module's file knows no player.
+impl BotModule {
+    /// A player of this module named `name`, with the sandbox's limits: the factory to put in a
+    /// [`engine::catalog::PlayerSpec::Wire`], and the log to read its stderr, fuel and freeze
+    /// after (or during) the match.
+    pub fn player(&self, name: &str) -> (SharedFactory, BotLog) {
+        self.player_with(name, PlayerOptions::default())
+    }
+
+    /// [`BotModule::player`] with per-player budgets and a live stderr callback.
+    pub fn player_with(&self, name: &str, options: PlayerOptions) -> (SharedFactory, BotLog) {
+        let (factory, log) = self.factory(name, options);
+        (SharedFactory(Arc::new(factory)), log)
+    }
+
+    /// The concrete factory (to make [`crate::WasmBot`]s directly, as the benchmark does).
+    pub fn factory(&self, name: &str, options: PlayerOptions) -> (WasmFactory, BotLog) {
+        WasmFactory::new(self.clone(), name, options)
     }
 }
 

@@ -535,7 +535,7 @@ mod tests {
         let mut no_fuel = crate::config::config(&params, None);
         no_fuel.consume_fuel(false);
         let no_fuel = Engine::new(&no_fuel).unwrap();
-        let wasm = wat::parse_str(crate::bench::NULL_BOT_WAT).unwrap();
+        let wasm = wat::parse_str(r#"(module (func (export "f")))"#).unwrap();
         let sha: [u8; 32] = Sha256::digest(&wasm).into();
         let cache = ModuleCache::new(dir.clone(), &engine, &params, false);
         cache.put(&sha, &no_fuel.precompile_module(&wasm).unwrap());

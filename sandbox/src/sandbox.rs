@@ -1,14 +1,12 @@
 //! The [`Sandbox`]: one wasmtime engine, its epoch ticker, the module caches (in memory, and
 //! optionally on disk: [`ModuleCache`]), and loading.
 
-use crate::bot::{BotLog, PlayerOptions, WasmFactory};
 use crate::check::{self, hash_string, sha256, LoadError, ModuleInfo};
 use crate::compile::{self, CompileMode};
 use crate::config::{self, EngineParams};
 use crate::host::{self, Host};
 use crate::limits::{Limits, TICK};
 use crate::module_cache::ModuleCache;
-use engine::wire::SharedFactory;
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -310,24 +308,6 @@ impl BotModule {
     /// The compiled module (shared with the cache: the same bytes give the same `Arc`).
     pub fn module(&self) -> &Arc<Module> {
         &self.inner.compiled.module
-    }
-
-    /// A player of this module named `name`, with the sandbox's limits: the factory to put in a
-    /// [`engine::catalog::PlayerSpec::Wire`], and the log to read its stderr, fuel and freeze
-    /// after (or during) the match.
-    pub fn player(&self, name: &str) -> (SharedFactory, BotLog) {
-        self.player_with(name, PlayerOptions::default())
-    }
-
-    /// [`BotModule::player`] with per-player budgets and a live stderr callback.
-    pub fn player_with(&self, name: &str, options: PlayerOptions) -> (SharedFactory, BotLog) {
-        let (factory, log) = self.factory(name, options);
-        (SharedFactory(Arc::new(factory)), log)
-    }
-
-    /// The concrete factory (to make [`crate::WasmBot`]s directly, as the benchmark does).
-    pub fn factory(&self, name: &str, options: PlayerOptions) -> (WasmFactory, BotLog) {
-        WasmFactory::new(self.clone(), name, options)
     }
 
     pub(crate) fn limits(&self) -> &Limits {
