@@ -1,5 +1,6 @@
-//! `arena`: Arena's command line. Local matches (`run`), the games (`list`), benchmarks
-//! (`bench`) and replay checks (`replay`).
+//! `arena`: Arena's command line, one module per command in `cli/`: local matches (`run`,
+//! `replay`, `view`, `build`, `tournament`), the server (`serve`, `worker`, `admin`) and the
+//! measuring tools (`bench`, `calibrate`, `boards`, `fidelity`, `strength`, `loadtest`).
 
 mod cli;
 

@@ -1,7 +1,7 @@
 //! [`Game`]: the decoded Mad Max view and the bot's actions.
 
 use super::types::{Cell, CellType, Dir, Pos, Unit, UnitType};
-use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, PerRound, RoundBuf};
+use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, InPlaceView, PerRound, RoundBuf};
 use crate::runner::{Orders, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
@@ -115,49 +115,7 @@ impl Game {
     /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
     /// host's buffer itself). A view that does not check leaves the game as it was.
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let nb_units = self.check_round(view, true)?;
-        self.view.set(view);
-        self.load_round(nb_units);
-        Ok(())
-    }
-
-    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
-    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
-    /// place is trusted, and only its layout is checked: a round then costs no fuel per cell or
-    /// unit); returns its number of units.
-    fn check_round(&self, view: &[u8], full: bool) -> Result<usize, ViewError> {
-        let (rows, cols) = (self.rows(), self.cols());
-        let mut r = Reader::new(view);
-        r.bytes(HEAD, "round, status and scores")?;
-        let at = r.offset();
-        let owners = r.bytes(self.cities.len(), "city owners")?;
-        if full && !bytes_at_most(owners, NB_PLAYERS as u8 - 1) {
-            return Err(ViewError { what: "a city's owner is not a player", at });
-        }
-        let n = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
-        let at = r.offset();
-        let bad = |what| Err(ViewError { what, at });
-        let block = r.bytes(n * UNIT_SIZE, "units")?;
-        for b in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
-            let [kind, player, i, j] = fields::<4>(b);
-            if !(0..=1).contains(&kind) {
-                return bad("a unit's type is not 0 or 1");
-            }
-            if player as u32 >= NB_PLAYERS as u32 {
-                return bad("a unit's player");
-            }
-            if !on_board(i, j, rows, cols) {
-                return bad("a unit is off the board");
-            }
-        }
-        r.finish()?;
-        Ok(n)
-    }
-
-    /// The view in `self.view` checked: forgets last round's index.
-    fn load_round(&mut self, nb_units: usize) {
-        self.nb_units = nb_units;
-        self.unit_at.reset();
+        self.read_round_copied(view)
     }
 
     /// The units' records in the view.
@@ -319,6 +277,61 @@ impl Game {
     }
 }
 
+impl InPlaceView for Game {
+    type Layout = usize;
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked: a round then costs no fuel per cell or
+    /// unit); returns its number of units.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<Self::Layout, ViewError> {
+        let (rows, cols) = (self.rows(), self.cols());
+        let mut r = Reader::new(view);
+        r.bytes(HEAD, "round, status and scores")?;
+        let at = r.offset();
+        let owners = r.bytes(self.cities.len(), "city owners")?;
+        if full && !bytes_at_most(owners, NB_PLAYERS as u8 - 1) {
+            return Err(ViewError { what: "a city's owner is not a player", at });
+        }
+        let n = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
+        let at = r.offset();
+        let bad = |what| Err(ViewError { what, at });
+        let block = r.bytes(n * UNIT_SIZE, "units")?;
+        for b in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
+            let [kind, player, i, j] = fields::<4>(b);
+            if !(0..=1).contains(&kind) {
+                return bad("a unit's type is not 0 or 1");
+            }
+            if player as u32 >= NB_PLAYERS as u32 {
+                return bad("a unit's player");
+            }
+            if !on_board(i, j, rows, cols) {
+                return bad("a unit is off the board");
+            }
+        }
+        r.finish()?;
+        Ok(n)
+    }
+
+    /// The view in `self.view` checked: forgets last round's index.
+    fn load_round(&mut self, nb_units: usize) {
+        self.nb_units = nb_units;
+        self.unit_at.reset();
+    }
+
+    fn empty_round(&self) -> (usize, Self::Layout) {
+        (self.units_at + 4, 0)
+    }
+
+    fn round(&self) -> &RoundBuf {
+        &self.view
+    }
+
+    fn round_mut(&mut self) -> &mut RoundBuf {
+        &mut self.view
+    }
+}
+
 impl View for Game {
     const GAME: &'static str = super::GAME;
     fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Self, ViewError> {
@@ -334,18 +347,6 @@ impl View for Game {
         Some(self.view.storage())
     }
     fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
-        match self.check_round(self.view.prefix(len), false) {
-            Ok(nb_units) => {
-                self.view.set_len(len);
-                self.load_round(nb_units);
-                Ok(())
-            }
-            Err(e) => {
-                // The previous view was overwritten: an empty one stands in for it.
-                self.view.set(&vec![0; self.units_at + 4]);
-                self.load_round(0);
-                Err(e)
-            }
-        }
+        InPlaceView::read_round_in_place(self, len)
     }
 }

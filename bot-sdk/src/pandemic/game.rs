@@ -2,7 +2,7 @@
 
 use super::types::{Cell, CellType, Pos, Settings, Unit};
 use crate::conquest::{Common, Regions, RoundHead, View};
-use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, PerRound, RoundBuf};
+use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, InPlaceView, PerRound, RoundBuf};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
 pub use crate::conquest::{ORDER_CHUNK, ORDER_SIZE};
@@ -103,55 +103,7 @@ impl Game {
     /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
     /// host's buffer itself). A view that does not check leaves the game as it was.
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let nb_units = self.check_round(view, true)?;
-        self.view.set(view);
-        self.load_round(nb_units);
-        Ok(())
-    }
-
-    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
-    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
-    /// place is trusted, and only its layout is checked: a round then costs no fuel per cell or
-    /// unit); returns its number of units.
-    fn check_round(&self, view: &[u8], full: bool) -> Result<usize, ViewError> {
-        let (rows, cols) = (self.settings.rows, self.settings.cols);
-        let mut r = Reader::new(view);
-        r.bytes(RoundHead::LEN, "round, status and scores")?;
-        self.common.regions.check_owners(&mut r)?;
-        let n = self.kind.len();
-        r.bytes(n, "virus levels")?;
-        let at = r.offset();
-        // `masks()` relies on every byte being 0 or 1 (it checks them itself otherwise).
-        let masks = r.bytes(n, "masks")?;
-        if full && !bytes_at_most(masks, 1) {
-            return Err(ViewError { what: "a mask flag is not 0 or 1", at });
-        }
-        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
-        let at = r.offset();
-        let block = r.bytes(nb_units * UNIT_SIZE, "units")?;
-        for u in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
-            let [player, i, j] = fields::<3>(u);
-            if player as u32 >= NB_PLAYERS as u32 {
-                return Err(ViewError { what: "a unit's player", at });
-            }
-            if !on_board(i, j, rows, cols) {
-                return Err(ViewError { what: "a unit is off the board", at });
-            }
-        }
-        r.finish()?;
-        Ok(nb_units)
-    }
-
-    /// The view in `self.view` checked: reads its head and owners, forgets last round's indexes.
-    fn load_round(&mut self, nb_units: usize) {
-        let b = self.view.bytes();
-        self.common.head.load(b);
-        self.common.regions.load_owners(b, RoundHead::LEN);
-        self.nb_units = nb_units;
-        self.units.reset();
-        self.unit_at.reset();
-        self.mask_cells.reset();
-        self.masks_ok.reset();
+        self.read_round_copied(view)
     }
 
     /// The units, decoded on first use in a round.
@@ -332,6 +284,67 @@ impl Game {
     }
 }
 
+impl InPlaceView for Game {
+    type Layout = usize;
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked: a round then costs no fuel per cell or
+    /// unit); returns its number of units.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<Self::Layout, ViewError> {
+        let (rows, cols) = (self.settings.rows, self.settings.cols);
+        let mut r = Reader::new(view);
+        r.bytes(RoundHead::LEN, "round, status and scores")?;
+        self.common.regions.check_owners(&mut r)?;
+        let n = self.kind.len();
+        r.bytes(n, "virus levels")?;
+        let at = r.offset();
+        // `masks()` relies on every byte being 0 or 1 (it checks them itself otherwise).
+        let masks = r.bytes(n, "masks")?;
+        if full && !bytes_at_most(masks, 1) {
+            return Err(ViewError { what: "a mask flag is not 0 or 1", at });
+        }
+        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
+        let at = r.offset();
+        let block = r.bytes(nb_units * UNIT_SIZE, "units")?;
+        for u in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
+            let [player, i, j] = fields::<3>(u);
+            if player as u32 >= NB_PLAYERS as u32 {
+                return Err(ViewError { what: "a unit's player", at });
+            }
+            if !on_board(i, j, rows, cols) {
+                return Err(ViewError { what: "a unit is off the board", at });
+            }
+        }
+        r.finish()?;
+        Ok(nb_units)
+    }
+
+    /// The view in `self.view` checked: reads its head and owners, forgets last round's indexes.
+    fn load_round(&mut self, nb_units: usize) {
+        let b = self.view.bytes();
+        self.common.head.load(b);
+        self.common.regions.load_owners(b, RoundHead::LEN);
+        self.nb_units = nb_units;
+        self.units.reset();
+        self.unit_at.reset();
+        self.mask_cells.reset();
+        self.masks_ok.reset();
+    }
+
+    fn empty_round(&self) -> (usize, Self::Layout) {
+        (self.units_at, 0)
+    }
+
+    fn round(&self) -> &RoundBuf {
+        &self.view
+    }
+
+    fn round_mut(&mut self) -> &mut RoundBuf {
+        &mut self.view
+    }
+}
+
 impl View for Game {
     const GAME: &'static str = super::GAME;
 
@@ -348,22 +361,12 @@ impl View for Game {
         Some(self.view.storage())
     }
     fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
-        match self.check_round(self.view.prefix(len), false) {
-            Ok(nb_units) => {
-                self.view.set_len(len);
-                self.load_round(nb_units);
-                Ok(())
-            }
-            Err(e) => {
-                // The previous view was overwritten: an empty one stands in for it.
-                self.view.set(&vec![0; self.units_at]);
-                self.load_round(0);
-                Err(e)
-            }
-        }
+        InPlaceView::read_round_in_place(self, len)
     }
 }
 
+// Deref as inheritance, which the Rust API guidelines advise against, on purpose: it mirrors the
+// kits' C++ shape (the game state is also the player), so that `game.cell(p)` reads as in the kit.
 impl std::ops::Deref for Game {
     type Target = Common;
     fn deref(&self) -> &Common {

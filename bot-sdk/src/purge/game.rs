@@ -1,7 +1,7 @@
 //! [`Game`]: the decoded Purge view and the bot's actions.
 
 use super::types::{BonusType, Cell, CellType, Citizen, CitizenType, Dir, Pos, WeaponType};
-use crate::lazy::{bytes_at_most, fields, i32_at, on_board, CellIndex, PerRound, RoundBuf};
+use crate::lazy::{bytes_at_most, fields, i32_at, on_board, CellIndex, InPlaceView, PerRound, RoundBuf};
 use crate::runner::{RecordOrders, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
@@ -97,7 +97,7 @@ const HEAD: usize = 4 + 16 * NB_PLAYERS;
 
 /// Where the parts of a round view start and how many records they have.
 #[derive(Clone, Copy, Debug, Default)]
-struct Layout {
+pub(crate) struct Layout {
     /// The barricades' count, then their records.
     barricades_at: usize,
     nb_barricades: usize,
@@ -171,71 +171,7 @@ impl Game {
     /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
     /// host's buffer itself). A view that does not check leaves the game as it was.
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let layout = self.check_round(view, true)?;
-        self.view.set(view);
-        self.load_round(layout);
-        Ok(())
-    }
-
-    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
-    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
-    /// place is trusted, and only its layout is checked); returns where its parts are.
-    fn check_round(&self, view: &[u8], full: bool) -> Result<Layout, ViewError> {
-        let (rows, cols) = (self.board_rows(), self.board_cols());
-        let mut r = Reader::new(view);
-        r.bytes(HEAD, "round, status and scores")?;
-        let at = r.offset();
-        let items = r.bytes(self.building.len(), "items")?;
-        if full && !bytes_at_most(items, 4) {
-            return Err(ViewError { what: "an item is not 0..=4", at });
-        }
-        let barricades_at = r.offset();
-        let nb_barricades = r.index(r.remaining() / BARRICADE_SIZE, "number of barricades")?;
-        let at = r.offset();
-        let block = r.bytes(nb_barricades * BARRICADE_SIZE, "barricades")?;
-        for b in block[..if full { block.len() } else { 0 }].chunks_exact(BARRICADE_SIZE) {
-            let [pl, i, j] = fields::<3>(b);
-            if pl as u32 >= NB_PLAYERS as u32 {
-                return Err(ViewError { what: "a barricade's player", at });
-            }
-            if !on_board(i, j, rows, cols) {
-                return Err(ViewError { what: "a barricade off the board", at });
-            }
-        }
-        let citizens_at = r.offset();
-        let nb_citizens = r.index(r.remaining() / CITIZEN_SIZE, "number of citizens")?;
-        let at = r.offset();
-        let bad = |what| ViewError { what, at };
-        let block = r.bytes(nb_citizens * CITIZEN_SIZE, "citizens")?;
-        let ids = r.index(i32::MAX as usize, "number of citizen ids")?;
-        for c in block[..if full { block.len() } else { 0 }].chunks_exact(CITIZEN_SIZE) {
-            let [id, kind, player, i, j, weapon] = fields::<6>(c);
-            if !usize::try_from(id).is_ok_and(|id| id < ids) {
-                return Err(bad("a citizen's id"));
-            }
-            if !(0..=1).contains(&kind) {
-                return Err(bad("a citizen's type is not 0 or 1"));
-            }
-            if player as u32 >= NB_PLAYERS as u32 {
-                return Err(bad("a citizen's player"));
-            }
-            if WeaponType::from_code(weapon).is_none() {
-                return Err(bad("a citizen's weapon is not 0..=3"));
-            }
-            if !on_board(i, j, rows, cols) {
-                return Err(bad("a citizen is off the board"));
-            }
-        }
-        r.finish()?;
-        Ok(Layout { barricades_at, nb_barricades, citizens_at, nb_citizens, ids })
-    }
-
-    /// The view in `self.view` checked: forgets last round's indexes.
-    fn load_round(&mut self, layout: Layout) {
-        self.layout = layout;
-        self.citizen_at.reset();
-        self.barricade_at.reset();
-        self.record_of.reset();
+        self.read_round_copied(view)
     }
 
     /// The barricades' records in the view.
@@ -492,6 +428,84 @@ fn id_field(id: usize) -> i32 {
     i32::try_from(id).unwrap_or(-1)
 }
 
+impl InPlaceView for Game {
+    type Layout = Layout;
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked); returns where its parts are.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<Self::Layout, ViewError> {
+        let (rows, cols) = (self.board_rows(), self.board_cols());
+        let mut r = Reader::new(view);
+        r.bytes(HEAD, "round, status and scores")?;
+        let at = r.offset();
+        let items = r.bytes(self.building.len(), "items")?;
+        if full && !bytes_at_most(items, 4) {
+            return Err(ViewError { what: "an item is not 0..=4", at });
+        }
+        let barricades_at = r.offset();
+        let nb_barricades = r.index(r.remaining() / BARRICADE_SIZE, "number of barricades")?;
+        let at = r.offset();
+        let block = r.bytes(nb_barricades * BARRICADE_SIZE, "barricades")?;
+        for b in block[..if full { block.len() } else { 0 }].chunks_exact(BARRICADE_SIZE) {
+            let [pl, i, j] = fields::<3>(b);
+            if pl as u32 >= NB_PLAYERS as u32 {
+                return Err(ViewError { what: "a barricade's player", at });
+            }
+            if !on_board(i, j, rows, cols) {
+                return Err(ViewError { what: "a barricade off the board", at });
+            }
+        }
+        let citizens_at = r.offset();
+        let nb_citizens = r.index(r.remaining() / CITIZEN_SIZE, "number of citizens")?;
+        let at = r.offset();
+        let bad = |what| ViewError { what, at };
+        let block = r.bytes(nb_citizens * CITIZEN_SIZE, "citizens")?;
+        let ids = r.index(i32::MAX as usize, "number of citizen ids")?;
+        for c in block[..if full { block.len() } else { 0 }].chunks_exact(CITIZEN_SIZE) {
+            let [id, kind, player, i, j, weapon] = fields::<6>(c);
+            if !usize::try_from(id).is_ok_and(|id| id < ids) {
+                return Err(bad("a citizen's id"));
+            }
+            if !(0..=1).contains(&kind) {
+                return Err(bad("a citizen's type is not 0 or 1"));
+            }
+            if player as u32 >= NB_PLAYERS as u32 {
+                return Err(bad("a citizen's player"));
+            }
+            if WeaponType::from_code(weapon).is_none() {
+                return Err(bad("a citizen's weapon is not 0..=3"));
+            }
+            if !on_board(i, j, rows, cols) {
+                return Err(bad("a citizen is off the board"));
+            }
+        }
+        r.finish()?;
+        Ok(Layout { barricades_at, nb_barricades, citizens_at, nb_citizens, ids })
+    }
+
+    /// The view in `self.view` checked: forgets last round's indexes.
+    fn load_round(&mut self, layout: Layout) {
+        self.layout = layout;
+        self.citizen_at.reset();
+        self.barricade_at.reset();
+        self.record_of.reset();
+    }
+
+    fn empty_round(&self) -> (usize, Self::Layout) {
+        let n = self.building.len();
+        (HEAD + n + 12, Layout { barricades_at: HEAD + n, citizens_at: HEAD + n + 4, ..Layout::default() })
+    }
+
+    fn round(&self) -> &RoundBuf {
+        &self.view
+    }
+
+    fn round_mut(&mut self) -> &mut RoundBuf {
+        &mut self.view
+    }
+}
+
 impl View for Game {
     const GAME: &'static str = super::GAME;
     fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Self, ViewError> {
@@ -507,20 +521,7 @@ impl View for Game {
         Some(self.view.storage())
     }
     fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
-        match self.check_round(self.view.prefix(len), false) {
-            Ok(layout) => {
-                self.view.set_len(len);
-                self.load_round(layout);
-                Ok(())
-            }
-            Err(e) => {
-                // The previous view was overwritten: an empty one stands in for it.
-                let n = self.building.len();
-                self.view.set(&vec![0; HEAD + n + 12]);
-                self.load_round(Layout { barricades_at: HEAD + n, citizens_at: HEAD + n + 4, ..Layout::default() });
-                Err(e)
-            }
-        }
+        InPlaceView::read_round_in_place(self, len)
     }
 }
 

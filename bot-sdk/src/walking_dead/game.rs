@@ -1,7 +1,7 @@
 //! [`Game`]: the decoded Walking Dead view and the bot's actions.
 
 use super::types::{Cell, CellType, Dir, Pos, Settings, Unit, UnitType};
-use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, PerRound, RoundBuf};
+use crate::lazy::{bytes_at_most, fields, on_board, CellIndex, InPlaceView, PerRound, RoundBuf};
 use crate::runner::{Orders, View};
 use crate::runtime::{Header, Reader, ViewError, NB_PLAYERS};
 
@@ -102,63 +102,7 @@ impl Game {
     /// Takes a round view, as `arena_play` receives it (a copy: a WebAssembly bot reads the
     /// host's buffer itself). A view that does not check leaves the game as it was.
     pub fn read_round(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let layout = self.check_round(view, true)?;
-        self.view.set(view);
-        self.load_round(layout);
-        Ok(())
-    }
-
-    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
-    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
-    /// place is trusted, and only its layout is checked); returns where its food and units are
-    /// and how many: `[food_at, nb_food, units_at, nb_units]`.
-    fn check_round(&self, view: &[u8], full: bool) -> Result<[usize; 4], ViewError> {
-        let (rows, cols) = (self.settings.board_rows, self.settings.board_cols);
-        let mut r = Reader::new(view);
-        r.bytes(HEAD, "round, status, scores and strengths")?;
-        let at = r.offset();
-        let owners = r.bytes(self.waste.len(), "owners")?;
-        if full && !bytes_at_most(owners, NB_PLAYERS as u8) {
-            return Err(ViewError { what: "an owner is not 0..=4", at });
-        }
-        let food_at = r.offset();
-        let nb_food = r.index(r.remaining() / 8, "number of food items")?;
-        let at = r.offset();
-        let food = r.bytes(nb_food * 8, "food")?;
-        for f in food[..if full { food.len() } else { 0 }].chunks_exact(8) {
-            let [i, j] = fields::<2>(f);
-            if !on_board(i, j, rows, cols) {
-                return Err(ViewError { what: "food off the board", at });
-            }
-        }
-        let units_at = r.offset();
-        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
-        let at = r.offset();
-        let bad = |what| Err(ViewError { what, at });
-        let block = r.bytes(nb_units * UNIT_SIZE, "units")?;
-        for u in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
-            let [kind, player, i, j] = fields::<4>(u);
-            match (kind, player) {
-                (0 | 1, 0..=3) | (2, -1..=3) => {}
-                (0..=2, -1) => return bad("an alive or dead unit has no player"),
-                (0..=2, _) => return bad("a unit's player is not -1..=3"),
-                _ => return bad("a unit's type"),
-            }
-            if !on_board(i, j, rows, cols) {
-                return bad("a unit is off the board");
-            }
-        }
-        r.finish()?;
-        Ok([food_at, nb_food, units_at, nb_units])
-    }
-
-    /// The view in `self.view` checked: forgets last round's indexes.
-    fn load_round(&mut self, [food_at, nb_food, units_at, nb_units]: [usize; 4]) {
-        (self.food_at, self.nb_food, self.units_at, self.nb_units) = (food_at, nb_food, units_at, nb_units);
-        self.units.reset();
-        self.unit_at.reset();
-        self.food.reset();
-        self.lists.reset();
+        self.read_round_copied(view)
     }
 
     /// The units' records in the view.
@@ -400,6 +344,75 @@ impl Game {
     }
 }
 
+impl InPlaceView for Game {
+    type Layout = [usize; 4];
+
+    /// Checks a round view without keeping anything: its layout (the lengths of its parts), and
+    /// with `full` every value an accessor relies on (`read_round`; the view the host writes in
+    /// place is trusted, and only its layout is checked); returns where its food and units are
+    /// and how many: `[food_at, nb_food, units_at, nb_units]`.
+    fn check_round(&self, view: &[u8], full: bool) -> Result<Self::Layout, ViewError> {
+        let (rows, cols) = (self.settings.board_rows, self.settings.board_cols);
+        let mut r = Reader::new(view);
+        r.bytes(HEAD, "round, status, scores and strengths")?;
+        let at = r.offset();
+        let owners = r.bytes(self.waste.len(), "owners")?;
+        if full && !bytes_at_most(owners, NB_PLAYERS as u8) {
+            return Err(ViewError { what: "an owner is not 0..=4", at });
+        }
+        let food_at = r.offset();
+        let nb_food = r.index(r.remaining() / 8, "number of food items")?;
+        let at = r.offset();
+        let food = r.bytes(nb_food * 8, "food")?;
+        for f in food[..if full { food.len() } else { 0 }].chunks_exact(8) {
+            let [i, j] = fields::<2>(f);
+            if !on_board(i, j, rows, cols) {
+                return Err(ViewError { what: "food off the board", at });
+            }
+        }
+        let units_at = r.offset();
+        let nb_units = r.index(r.remaining() / UNIT_SIZE, "number of units")?;
+        let at = r.offset();
+        let bad = |what| Err(ViewError { what, at });
+        let block = r.bytes(nb_units * UNIT_SIZE, "units")?;
+        for u in block[..if full { block.len() } else { 0 }].chunks_exact(UNIT_SIZE) {
+            let [kind, player, i, j] = fields::<4>(u);
+            match (kind, player) {
+                (0 | 1, 0..=3) | (2, -1..=3) => {}
+                (0..=2, -1) => return bad("an alive or dead unit has no player"),
+                (0..=2, _) => return bad("a unit's player is not -1..=3"),
+                _ => return bad("a unit's type"),
+            }
+            if !on_board(i, j, rows, cols) {
+                return bad("a unit is off the board");
+            }
+        }
+        r.finish()?;
+        Ok([food_at, nb_food, units_at, nb_units])
+    }
+
+    /// The view in `self.view` checked: forgets last round's indexes.
+    fn load_round(&mut self, [food_at, nb_food, units_at, nb_units]: [usize; 4]) {
+        (self.food_at, self.nb_food, self.units_at, self.nb_units) = (food_at, nb_food, units_at, nb_units);
+        self.units.reset();
+        self.unit_at.reset();
+        self.food.reset();
+        self.lists.reset();
+    }
+
+    fn empty_round(&self) -> (usize, Self::Layout) {
+        (HEAD + self.waste.len() + 8, [HEAD + self.waste.len(), 0, HEAD + self.waste.len() + 4, 0])
+    }
+
+    fn round(&self) -> &RoundBuf {
+        &self.view
+    }
+
+    fn round_mut(&mut self) -> &mut RoundBuf {
+        &mut self.view
+    }
+}
+
 impl View for Game {
     const GAME: &'static str = super::GAME;
     fn read_setup(header: Header, r: &mut Reader<'_>) -> Result<Self, ViewError> {
@@ -415,18 +428,6 @@ impl View for Game {
         Some(self.view.storage())
     }
     fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
-        match self.check_round(self.view.prefix(len), false) {
-            Ok(layout) => {
-                self.view.set_len(len);
-                self.load_round(layout);
-                Ok(())
-            }
-            Err(e) => {
-                // The previous view was overwritten: an empty one stands in for it.
-                self.view.set(&vec![0; HEAD + self.waste.len() + 8]);
-                self.load_round([HEAD + self.waste.len(), 0, HEAD + self.waste.len() + 4, 0]);
-                Err(e)
-            }
-        }
+        InPlaceView::read_round_in_place(self, len)
     }
 }
