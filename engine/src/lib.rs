@@ -8,7 +8,9 @@
 //!   produces and the replay stores.
 //! - [`rng`]: one seed per match, independent ChaCha8 streams.
 //! - [`params`], [`cnf`]: parameters and Jutge `.cnf` files.
-//! - [`replay`]: the compressed, versioned replay container.
+//! - [`replay`]: the compressed, versioned replay container, and a decoded replay's frames as
+//!   serializable figures ([`replay::frames`]; `erased-serde` lets the catalog hand out each
+//!   game's own view, in its field order, behind one object-safe trait).
 //! - [`catalog`]: the games by name, for the command line and the server.
 //! - [`games`]: one module per game, and `games::shared` for what several games share.
 //! - [`wire`]: the byte-level bot interface sandboxed (WebAssembly) bots implement.
