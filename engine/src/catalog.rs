@@ -1,15 +1,18 @@
 //! The games by name, behind one object-safe interface, for the command line and the server.
 
 use crate::cnf::{self, CnfError, Config};
+use crate::game::BoardStat;
 use crate::game::{Game, SetupError, NB_PLAYERS};
-use crate::games::conquest::BoardStat;
 use crate::games::mad_max::{self, MadMax};
 use crate::games::ork_island::{self, OrkIsland};
 use crate::games::pandemic::{self, Pandemic};
 use crate::games::purge::{self, Purge};
 use crate::games::walking_dead::{self, WalkingDead};
+use crate::outcome::{MatchOutput, MatchSetup};
 use crate::params::ParamSpec;
-use crate::referee::{play_match, Bot, MatchOutput, MatchSetup};
+use crate::referee::{play_match, Bot};
+use crate::replay::frames::ReplayFrames;
+use crate::replay::{Replay, ReplayError};
 use crate::wire::{SharedFactory, WireAdapter};
 
 /// Who plays a seat.
@@ -50,11 +53,16 @@ pub trait AnyGame: Sync {
     fn board_stats(&self, setup: &MatchSetup) -> Result<Vec<BoardStat>, SetupError>;
     /// The kit's mean of each figure (seeds 1..100, default parameters).
     fn kit_board_means(&self) -> &'static [(&'static str, f64)];
+    /// Decodes the game's part of a parsed replay, every round (so that a damaged one is found),
+    /// into frames whose figures `arena replay --frame` prints.
+    fn read_replay(&self, replay: Replay) -> Result<Box<dyn ReplayFrames>, ReplayError>;
 }
 
 struct Entry<G: Game> {
     house: fn(&str) -> Option<Box<dyn Bot<G>>>,
     house_names: &'static [&'static str],
+    /// The game's replay reader (`games/<game>/replay.rs`).
+    read_replay: fn(Replay) -> Result<Box<dyn ReplayFrames>, ReplayError>,
 }
 
 impl<G: Game> Entry<G> {
@@ -102,6 +110,9 @@ where
     fn kit_board_means(&self) -> &'static [(&'static str, f64)] {
         G::KIT_BOARD_MEANS
     }
+    fn read_replay(&self, replay: Replay) -> Result<Box<dyn ReplayFrames>, ReplayError> {
+        (self.read_replay)(replay)
+    }
     fn play(&self, setup: &MatchSetup, players: &[PlayerSpec], record: bool) -> Result<MatchOutput, MatchError> {
         if players.len() != NB_PLAYERS {
             return Err(MatchError::PlayerCount(players.len()));
@@ -113,18 +124,35 @@ where
     }
 }
 
-static PANDEMIC: Entry<Pandemic> =
-    Entry { house: pandemic::house::house_bot, house_names: pandemic::house::HOUSE_BOTS };
+static PANDEMIC: Entry<Pandemic> = Entry {
+    house: pandemic::house::house_bot,
+    house_names: pandemic::house::HOUSE_BOTS,
+    read_replay: |r| Ok(Box::new(pandemic::replay::decode(r)?)),
+};
 
-static ORK_ISLAND: Entry<OrkIsland> =
-    Entry { house: ork_island::house::house_bot, house_names: ork_island::house::HOUSE_BOTS };
+static ORK_ISLAND: Entry<OrkIsland> = Entry {
+    house: ork_island::house::house_bot,
+    house_names: ork_island::house::HOUSE_BOTS,
+    read_replay: |r| Ok(Box::new(ork_island::replay::decode(r)?)),
+};
 
-static WALKING_DEAD: Entry<WalkingDead> =
-    Entry { house: walking_dead::house::house_bot, house_names: walking_dead::house::HOUSE_BOTS };
+static WALKING_DEAD: Entry<WalkingDead> = Entry {
+    house: walking_dead::house::house_bot,
+    house_names: walking_dead::house::HOUSE_BOTS,
+    read_replay: |r| Ok(Box::new(walking_dead::replay::decode(r)?)),
+};
 
-static PURGE: Entry<Purge> = Entry { house: purge::house::house_bot, house_names: purge::house::HOUSE_BOTS };
+static PURGE: Entry<Purge> = Entry {
+    house: purge::house::house_bot,
+    house_names: purge::house::HOUSE_BOTS,
+    read_replay: |r| Ok(Box::new(purge::replay::decode(r)?)),
+};
 
-static MAD_MAX: Entry<MadMax> = Entry { house: mad_max::house::house_bot, house_names: mad_max::house::HOUSE_BOTS };
+static MAD_MAX: Entry<MadMax> = Entry {
+    house: mad_max::house::house_bot,
+    house_names: mad_max::house::HOUSE_BOTS,
+    read_replay: |r| Ok(Box::new(mad_max::replay::decode(r)?)),
+};
 
 /// Every game Arena plays, in the order of the statements.
 pub fn games() -> Vec<&'static dyn AnyGame> {

@@ -3,12 +3,20 @@
 
 use crate::cnf::{BoardSource, CnfError};
 use crate::params::{ParamError, ParamSpec, ParamValues};
-use crate::replay::codec::ReplayCodec;
+use crate::replay::wire::Writer;
 use crate::rng::GameRng;
 
 /// Every game is played by four players, numbered 0..4.
 pub const NB_PLAYERS: usize = 4;
 pub type PlayerId = usize;
+
+/// One figure of a board at round 0 (`arena boards`), named as the kit's statistics name it;
+/// [`Game::KIT_BOARD_MEANS`] holds the kit's mean of each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardStat {
+    pub name: &'static str,
+    pub value: f64,
+}
 
 /// Why a match could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,9 +96,18 @@ pub trait Game: Sized + 'static {
 
     /// The figures of a board at round 0 that the kit's generator statistics count
     /// (`arena boards`; `docs/boards.md`).
-    fn board_stats(state: &Self::State) -> Vec<crate::games::conquest::BoardStat>;
+    fn board_stats(state: &Self::State) -> Vec<BoardStat>;
 
     /// The kit's mean of each of those figures over seeds 1..100 with default parameters, as
     /// measured with the kit's own `./Game` (numbers only).
     const KIT_BOARD_MEANS: &'static [(&'static str, f64)];
+}
+
+/// Encodes a game's initial state and every round into a replay (`docs/replay-format.md`).
+/// Implementations keep whatever they need of the previous round to write compact changes.
+pub trait ReplayCodec<G: Game>: Sized {
+    /// Writes the initial state (board included) and returns the encoder for the rounds.
+    fn start(state: &G::State, out: &mut Writer) -> Self;
+    /// Writes the state after one round (and the orders it executed).
+    fn round(&mut self, state: &G::State, out: &mut Writer);
 }

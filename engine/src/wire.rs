@@ -4,7 +4,8 @@
 //! [`WireBot`].
 
 use crate::game::{Game, PlayerId, NB_PLAYERS};
-use crate::referee::{Bot, BotFailure, TooManyOrders, Turn};
+use crate::outcome::BotFailure;
+use crate::referee::{Bot, TooManyOrders, Turn};
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;

@@ -1,28 +1,83 @@
-//! Whole matches of Mad Max: the game's invariants on every state a bot is shown, the replay
-//! checked against those states, determinism, the order cap, FIXED boards and the generator.
+//! Whole matches of Mad Max: the platform's checks (`common::conformance`), the game's
+//! invariants on every state a bot is shown, FIXED boards and the generator.
 
+#[macro_use]
+mod common;
+
+use common::conformance::{play, setup, spied_match, wanderers, TestGame, Wanderer};
 use engine::cnf::BoardSource;
 use engine::game::Game;
 use engine::games::mad_max::params::Params;
 use engine::games::mad_max::{replay, CellType, Dir, MadMax, Order, State, Unit, UnitType};
 use engine::grid::Pos;
-use engine::params::ParamValues;
-use engine::referee::{play_match, Bot, BotFailure, FreezeReason, MatchOutput, MatchSetup, Turn};
+use engine::referee::{Bot, BotFailure, FreezeReason, MatchSetup, Turn};
 use engine::rng::{GameRng, Stream};
 use proptest::prelude::*;
-use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug, PartialEq)]
-struct Snapshot {
+pub struct Snapshot {
     round: u32,
     units: Vec<Unit>,
     city_owner: Vec<u8>,
     scores: [i64; 4],
 }
 
-fn snapshot(s: &State) -> Snapshot {
-    Snapshot { round: s.round, units: s.units.clone(), city_owner: s.city_owner.clone(), scores: s.total_score }
+impl TestGame for MadMax {
+    type Snapshot = Snapshot;
+    type Board = engine::games::mad_max::board::Board;
+    const KIT_DEFAULTS: &'static [(&'static str, i64)] = &[
+        ("nb_players", 4),
+        ("nb_rounds", 500),
+        ("nb_cities", 8),
+        ("nb_warriors", 20),
+        ("nb_cars", 3),
+        ("warriors_health", 40),
+        ("cars_fuel", 100),
+        ("damage", 6),
+        ("rows", 60),
+        ("cols", 60),
+    ];
+    const KIT_ROUNDS: usize = 500;
+    const SHORT: &'static [(&'static str, i64)] = &[("nb_rounds", 10)];
+    const FIRST_ROUND: u32 = 0;
+
+    fn rounds(p: &Params) -> usize {
+        p.nb_rounds as usize
+    }
+
+    fn snapshot(s: &State) -> Snapshot {
+        Snapshot { round: s.round, units: s.units.clone(), city_owner: s.city_owner.clone(), scores: s.total_score }
+    }
+
+    fn replay_snapshots(bytes: &[u8]) -> (Self::Board, Vec<Snapshot>) {
+        let d = replay::read(bytes).unwrap();
+        let frames = d
+            .frames
+            .iter()
+            .map(|f| Snapshot {
+                round: f.round,
+                units: f.units.clone(),
+                city_owner: f.city_owner.clone(),
+                scores: f.common.scores,
+            })
+            .collect();
+        (d.board, frames)
+    }
+
+    fn check_invariants(s: &State, prev: Option<&Snapshot>) {
+        check_invariants(s, prev);
+    }
+
+    fn wander(t: &mut Turn<'_, MadMax>) -> Result<(), BotFailure> {
+        wander(t)
+    }
+
+    fn some_order(_: &State) -> Order {
+        Order { unit: 0, dir: Dir::None }
+    }
 }
+
+conformance!(MadMax);
 
 /// The invariants of every state a bot is shown, beyond `State::check` (positions, counts,
 /// levels): scores grow by the cities owned, which never exceed nb_cities.
@@ -70,105 +125,8 @@ fn order(t: &mut Turn<'_, MadMax>, o: Order) -> Result<(), BotFailure> {
     t.order(o).map_err(|e| BotFailure { reason: FreezeReason::Orders, message: e.to_string() })
 }
 
-struct Spy {
-    seen: Arc<Mutex<Vec<Snapshot>>>,
-}
-
-impl Bot<MadMax> for Spy {
-    fn name(&self) -> &str {
-        "Spy"
-    }
-    fn hash(&self) -> String {
-        "test:spy".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, MadMax>) -> Result<(), BotFailure> {
-        let s = t.state();
-        let mut seen = self.seen.lock().unwrap();
-        check_invariants(s, seen.last());
-        if let Some(prev) = seen.last() {
-            assert_eq!(s.round, prev.round + 1);
-        }
-        seen.push(snapshot(s));
-        drop(seen);
-        wander(t)
-    }
-}
-
-struct Wanderer;
-
-impl Bot<MadMax> for Wanderer {
-    fn name(&self) -> &str {
-        "Wanderer"
-    }
-    fn hash(&self) -> String {
-        "test:wanderer".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, MadMax>) -> Result<(), BotFailure> {
-        wander(t)
-    }
-}
-
-/// Gives 1001 orders in round 2.
-struct Flooder;
-
-impl Bot<MadMax> for Flooder {
-    fn name(&self) -> &str {
-        "Flooder"
-    }
-    fn hash(&self) -> String {
-        "test:flooder".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, MadMax>) -> Result<(), BotFailure> {
-        if t.state().round == 2 {
-            for _ in 0..1001 {
-                order(t, Order { unit: 0, dir: Dir::None })?;
-            }
-        }
-        wander(t)
-    }
-}
-
-fn setup(seed: u64, changes: &[(&str, i64)]) -> MatchSetup {
-    let mut params = ParamValues::defaults(MadMax::param_specs());
-    for (k, v) in changes {
-        params.set(MadMax::param_specs(), k, *v).unwrap();
-    }
-    MatchSetup { params, board: BoardSource::Generated, seed }
-}
-
-fn play(setup: &MatchSetup, bots: [Box<dyn Bot<MadMax>>; 4]) -> MatchOutput {
-    let mut bots = bots;
-    play_match(setup, &mut bots, true).unwrap()
-}
-
 fn house(name: &str) -> Box<dyn Bot<MadMax>> {
     engine::games::mad_max::house::house_bot(name).unwrap()
-}
-
-/// A whole match with a spy in seat 0: the invariants held every round and the replay has
-/// exactly the states the spy saw.
-fn spied_match(setup: &MatchSetup, others: [Box<dyn Bot<MadMax>>; 3]) -> MatchOutput {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let [a, b, c] = others;
-    let out = play(setup, [Box::new(Spy { seen: seen.clone() }), a, b, c]);
-    let seen = seen.lock().unwrap().clone();
-    let rounds = MadMax::params(&setup.params).unwrap().nb_rounds as usize;
-    assert_eq!(seen.len(), rounds);
-    let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
-    assert_eq!(decoded.frames.len(), rounds + 1);
-    for snap in &seen {
-        let f = &decoded.frames[snap.round as usize];
-        let got = Snapshot {
-            round: f.round,
-            units: f.units.clone(),
-            city_owner: f.city_owner.clone(),
-            scores: f.common.scores,
-        };
-        assert_eq!(got, *snap, "round {}", snap.round);
-    }
-    let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
-    assert_eq!(decoded.frames.last().unwrap().common.scores.to_vec(), finals);
-    out
 }
 
 #[test]
@@ -176,7 +134,7 @@ fn default_matches_keep_the_invariants_and_replay_as_played() {
     let mut owner_changes = 0;
     let mut team_changes = 0;
     for seed in 1..=3 {
-        let out = spied_match(&setup(seed, &[]), [house("Demo"), Box::new(Wanderer), house("Demo")]);
+        let out = spied_match(&setup::<MadMax>(seed, &[]), [house("Demo"), Box::new(Wanderer), house("Demo")]);
         let d = replay::read(out.replay.as_ref().unwrap()).unwrap();
         for w in d.frames.windows(2) {
             owner_changes += w[0].city_owner.iter().zip(&w[1].city_owner).filter(|(a, b)| a != b).count();
@@ -190,7 +148,7 @@ fn default_matches_keep_the_invariants_and_replay_as_played() {
 #[test]
 fn a_default_replay_is_small() {
     for seed in [1, 2] {
-        let out = play(&setup(seed, &[]), [house("Demo"), house("Demo"), house("Demo"), house("Demo")]);
+        let out = play(&setup::<MadMax>(seed, &[]), [house("Demo"), house("Demo"), house("Demo"), house("Demo")]);
         let bytes = out.replay.unwrap().len();
         assert!(bytes <= 60_000, "seed {seed}: a default match's replay is {bytes} bytes");
     }
@@ -244,7 +202,7 @@ fn synthetic_board(rows: usize, cols: usize, cities: usize) -> String {
 }
 
 fn fixed_setup(seed: u64, changes: &[(&str, i64)], board: &str) -> MatchSetup {
-    let mut s = setup(seed, changes);
+    let mut s = setup::<MadMax>(seed, changes);
     s.board = engine::cnf::parse(board, MadMax::param_specs()).unwrap().board;
     s
 }
@@ -290,7 +248,7 @@ proptest! {
     #[test]
     fn any_parameters_and_seed_keep_the_invariants((changes, size, seed) in any_params()) {
         let s = match size {
-            None => setup(seed, &changes),
+            None => setup::<MadMax>(seed, &changes),
             Some((r, c)) => {
                 let cities = changes.iter().find(|(n, _)| *n == "nb_cities").unwrap().1 as usize;
                 fixed_setup(seed, &changes, &synthetic_board(r, c, cities))
@@ -298,29 +256,6 @@ proptest! {
         };
         spied_match(&s, [Box::new(Wanderer), house("Demo"), Box::new(Wanderer)]);
     }
-}
-
-#[test]
-fn same_seed_same_bytes_different_seed_different_board() {
-    let run = |seed| {
-        play(&setup(seed, &[("nb_rounds", 60)]), [Box::new(Wanderer), house("Demo"), Box::new(Wanderer), house("Demo")])
-    };
-    let (a, b, c) = (run(7), run(7), run(8));
-    assert_eq!(a.replay, b.replay);
-    let board = |o: &MatchOutput| replay::read(o.replay.as_ref().unwrap()).unwrap().board;
-    assert_ne!(board(&a), board(&c));
-}
-
-#[test]
-fn a_bot_over_the_order_cap_is_frozen_and_the_match_goes_on() {
-    let out = play(
-        &setup(3, &[("nb_rounds", 10)]),
-        [Box::new(Flooder), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
-    );
-    let f = out.summary.players[0].frozen.clone().expect("frozen");
-    assert_eq!((f.round, f.reason), (2, FreezeReason::Orders), "frozen in round 2, counted from 0");
-    assert_eq!(out.summary.rounds, 10);
-    assert!(out.summary.players[1..].iter().all(|p| p.frozen.is_none()));
 }
 
 // ---- the generator ----
@@ -416,10 +351,7 @@ fn a_fixed_board_reads_back_the_board_it_describes() {
     assert_eq!(back.city_owner, s.city_owner);
     back.check().unwrap();
     // The kit's own fixed1.cnf layout: the version line and every parameter, then the grid.
-    let out = play(
-        &fixed_setup(1, &[("nb_rounds", 30)], &fixed_text(&s)),
-        [Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
-    );
+    let out = play(&fixed_setup(1, &[("nb_rounds", 30)], &fixed_text(&s)), wanderers::<MadMax>());
     assert_eq!(out.summary.rounds, 30);
 }
 

@@ -1,28 +1,119 @@
-//! Whole Ork Island matches with the native house bots: properties checked on every state a
-//! bot is shown, the replay checked against those states, determinism, and the bot view.
+//! Whole Ork Island matches with the native house bots: the platform's checks
+//! (`common::conformance`), properties checked on every state a bot is shown, and the bot view.
 
+#[macro_use]
+mod common;
+
+use common::conformance::{play, setup, spied_match, TestGame};
 use engine::cnf::BoardSource;
 use engine::game::Game;
 use engine::games::ork_island::board::CellType;
 use engine::games::ork_island::house::{Demo, Null};
-use engine::games::ork_island::{replay, view, Ork, OrkIsland, State};
-use engine::grid::Pos;
-use engine::params::ParamValues;
-use engine::referee::{play_match, Bot, BotFailure, MatchOutput, MatchSetup, Turn};
+use engine::games::ork_island::params::Params;
+use engine::games::ork_island::{replay, view, Order, Ork, OrkIsland, State};
+use engine::grid::{Dir, Pos};
+use engine::referee::{Bot, BotFailure, MatchSetup, Turn};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex};
 
 mod ork_shore;
 
-#[derive(Clone, Debug, PartialEq)]
-struct Snapshot {
+#[derive(Clone, Debug)]
+pub struct Snapshot {
     round: u32,
     orks: Vec<Ork>,
     city_owner: Vec<i8>,
     path_owner: Vec<i8>,
     scores: [i64; 4],
 }
+
+/// A replay's frame 0 holds no scores (the replay's scores start with round 1), so the scores
+/// count from round 1 on.
+impl PartialEq for Snapshot {
+    fn eq(&self, o: &Snapshot) -> bool {
+        (self.round, &self.orks, &self.city_owner, &self.path_owner) == (o.round, &o.orks, &o.city_owner, &o.path_owner)
+            && (self.round == 0 || self.scores == o.scores)
+    }
+}
+
+impl TestGame for OrkIsland {
+    type Snapshot = Snapshot;
+    type Board = engine::games::ork_island::board::Board;
+    const KIT_DEFAULTS: &'static [(&'static str, i64)] = &[
+        ("nb_players", 4),
+        ("rows", 70),
+        ("cols", 70),
+        ("nb_rounds", 200),
+        ("initial_health", 100),
+        ("nb_orks", 15),
+        ("cost_grass", 1),
+        ("cost_forest", 2),
+        ("cost_sand", 3),
+        ("cost_city", 0),
+        ("cost_path", 0),
+        ("bonus_per_city_cell", 1),
+        ("bonus_per_path_cell", 1),
+        ("factor_connected_component", 2),
+    ];
+    const KIT_ROUNDS: usize = 200;
+    const SHORT: &'static [(&'static str, i64)] = &[("nb_rounds", 10)];
+    const FIRST_ROUND: u32 = 0;
+
+    fn rounds(p: &Params) -> usize {
+        p.nb_rounds as usize
+    }
+
+    fn snapshot(s: &State) -> Snapshot {
+        Snapshot {
+            round: s.round,
+            orks: s.orks.clone(),
+            city_owner: s.city_owner.clone(),
+            path_owner: s.path_owner.clone(),
+            scores: s.scores,
+        }
+    }
+
+    fn replay_snapshots(bytes: &[u8]) -> (Self::Board, Vec<Snapshot>) {
+        let d = replay::read(bytes).unwrap();
+        let frames = d
+            .frames
+            .iter()
+            .map(|f| Snapshot {
+                round: f.round,
+                orks: f.orks.clone(),
+                city_owner: f.city_owner.clone(),
+                path_owner: f.path_owner.clone(),
+                scores: f.common.scores,
+            })
+            .collect();
+        (d.board, frames)
+    }
+
+    /// The invariants, and from round to round: orks that jumped came back where the rule
+    /// says, scores never decrease, an owned city never becomes unowned.
+    fn check_invariants(s: &State, prev: Option<&Snapshot>) {
+        check_invariants(s);
+        assert_eq!(s.orks.len(), 4 * s.params.nb_orks, "the number of orks never changes");
+        if let Some(prev) = prev {
+            check_regenerations(s, &prev.orks);
+            assert!((0..4).all(|p| s.scores[p] >= prev.scores[p]), "scores never decrease");
+            for (c, &o) in prev.city_owner.iter().enumerate() {
+                assert!(o == -1 || s.city_owner[c] != -1, "an owned city never becomes unowned");
+            }
+        }
+    }
+
+    /// Plays like Demo.
+    fn wander(t: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
+        Demo.play(t)
+    }
+
+    fn some_order(_: &State) -> Order {
+        Order { unit: 0, dir: Dir::Right }
+    }
+}
+
+conformance!(OrkIsland);
 
 fn check_invariants(s: &State) {
     let mut cells = BTreeSet::new();
@@ -61,102 +152,22 @@ fn check_regenerations(s: &State, prev: &[Ork]) {
     }
 }
 
-/// Plays like Demo, and checks and records every state it sees.
-struct Spy {
-    seen: Arc<Mutex<Vec<Snapshot>>>,
-}
-
-impl Bot<OrkIsland> for Spy {
-    fn name(&self) -> &str {
-        "Spy"
-    }
-    fn hash(&self) -> String {
-        "test:spy".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, OrkIsland>) -> Result<(), BotFailure> {
-        let s = t.state();
-        check_invariants(s);
-        assert_eq!(s.orks.len(), 4 * s.params.nb_orks, "the number of orks never changes");
-        let mut seen = self.seen.lock().unwrap();
-        if let Some(prev) = seen.last() {
-            assert_eq!(s.round, prev.round + 1);
-            check_regenerations(s, &prev.orks);
-            assert!((0..4).all(|p| s.scores[p] >= prev.scores[p]), "scores never decrease");
-            for (c, &o) in prev.city_owner.iter().enumerate() {
-                assert!(o == -1 || s.city_owner[c] != -1, "an owned city never becomes unowned");
-            }
-        }
-        seen.push(Snapshot {
-            round: s.round,
-            orks: s.orks.clone(),
-            city_owner: s.city_owner.clone(),
-            path_owner: s.path_owner.clone(),
-            scores: s.scores,
-        });
-        drop(seen);
-        Demo.play(t)
-    }
-}
-
-fn setup(seed: u64, changes: &[(&str, i64)]) -> MatchSetup {
-    let mut params = ParamValues::defaults(OrkIsland::param_specs());
-    for (k, v) in changes {
-        params.set(OrkIsland::param_specs(), k, *v).unwrap();
-    }
-    MatchSetup { params, board: BoardSource::Generated, seed }
-}
-
-fn play(setup: &MatchSetup, bots: [Box<dyn Bot<OrkIsland>>; 4]) -> MatchOutput {
-    let mut bots = bots;
-    play_match(setup, &mut bots, true).unwrap()
-}
-
 #[test]
 fn demo_matches_keep_the_invariants_and_replay_as_played() {
     for (seed, changes) in
         [(1, vec![]), (2, vec![]), (3, vec![("rows", 30), ("cols", 30), ("nb_orks", 5), ("cost_sand", 9)])]
     {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let s = setup(seed, &changes);
-        let out = play(&s, [Box::new(Spy { seen: seen.clone() }), Box::new(Demo), Box::new(Demo), Box::new(Null)]);
-        let seen = seen.lock().unwrap().clone();
-        let rounds = OrkIsland::params(&s.params).unwrap().nb_rounds as usize;
-        assert_eq!(seen.len(), rounds, "the spy saw every round");
-
-        let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
-        assert_eq!(decoded.frames.len(), rounds + 1);
-        for snap in &seen {
-            let f = &decoded.frames[snap.round as usize];
-            assert_eq!(
-                (&f.orks, &f.city_owner, &f.path_owner, f.round),
-                (&snap.orks, &snap.city_owner, &snap.path_owner, snap.round),
-                "seed {seed}, round {}",
-                snap.round
-            );
-            if snap.round > 0 {
-                assert_eq!(f.common.scores, snap.scores, "seed {seed}, round {}", snap.round);
-            }
-        }
-        let last = decoded.frames.last().unwrap();
-        let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
-        assert_eq!(last.common.scores.to_vec(), finals);
+        let s = setup::<OrkIsland>(seed, &changes);
+        let out = spied_match(&s, [Box::new(Demo), Box::new(Demo), Box::new(Null)]);
         // Demo conquers something; Null, never moving, nothing it did not start on.
-        assert!(finals[..3].iter().any(|&x| x > 0), "{finals:?}");
+        let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
+        assert!(finals[..3].iter().any(|&x| x > 0), "seed {seed}: {finals:?}");
     }
 }
 
-/// A whole match with a spy in seat 0: the invariants held every round and the replay has
-/// exactly the states the spy saw.
-fn spied_match(setup: &MatchSetup) {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let out = play(setup, [Box::new(Spy { seen: seen.clone() }), Box::new(Demo), Box::new(Demo), Box::new(Demo)]);
-    let seen = seen.lock().unwrap().clone();
-    assert_eq!(seen.len(), OrkIsland::params(&setup.params).unwrap().nb_rounds as usize);
-    let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
-    for snap in &seen {
-        let f = &decoded.frames[snap.round as usize];
-        assert_eq!((&f.orks, &f.city_owner, &f.path_owner), (&snap.orks, &snap.city_owner, &snap.path_owner));
-    }
+/// A whole match of a spy and three Demos: nobody is frozen.
+fn spied_demo_match(setup: &MatchSetup) {
+    let out = spied_match(setup, [Box::new(Demo), Box::new(Demo), Box::new(Demo)]);
     assert!(out.summary.players.iter().all(|p| p.frozen.is_none()));
 }
 
@@ -186,25 +197,15 @@ proptest! {
 
     #[test]
     fn any_parameters_and_seed_keep_the_invariants((changes, seed) in small_params()) {
-        spied_match(&setup(seed, &changes));
+        spied_demo_match(&setup::<OrkIsland>(seed, &changes));
     }
 }
 
 #[test]
 fn default_matches_on_many_seeds_keep_the_invariants() {
     for seed in 100..110 {
-        spied_match(&setup(seed, &[]));
+        spied_demo_match(&setup::<OrkIsland>(seed, &[]));
     }
-}
-
-#[test]
-fn a_match_is_a_function_of_its_seed() {
-    let bots = || -> [Box<dyn Bot<OrkIsland>>; 4] { [Box::new(Demo), Box::new(Demo), Box::new(Demo), Box::new(Demo)] };
-    let a = play(&setup(9, &[]), bots());
-    let b = play(&setup(9, &[]), bots());
-    let c = play(&setup(10, &[]), bots());
-    assert_eq!(a.replay, b.replay, "byte-identical replays");
-    assert_ne!(a.replay, c.replay);
 }
 
 #[test]
@@ -231,7 +232,10 @@ fn replays_of_rules_version_1_still_read() {
 
 #[test]
 fn damaged_replays_are_refused_not_panicked_on() {
-    let out = play(&setup(4, &[("nb_rounds", 20)]), [Box::new(Demo), Box::new(Demo), Box::new(Null), Box::new(Null)]);
+    let out = play(
+        &setup::<OrkIsland>(4, &[("nb_rounds", 20)]),
+        [Box::new(Demo), Box::new(Demo), Box::new(Null), Box::new(Null)],
+    );
     let bytes = out.replay.unwrap();
     assert!(replay::read(&bytes).is_ok());
     for cut in [1, bytes.len() / 3, bytes.len() - 1] {
@@ -248,7 +252,7 @@ fn damaged_replays_are_refused_not_panicked_on() {
 fn the_round_view_carries_the_orks_and_owners() {
     let mut out = Vec::new();
     let s = {
-        let p = OrkIsland::params(&setup(5, &[]).params).unwrap();
+        let p = OrkIsland::params(&setup::<OrkIsland>(5, &[]).params).unwrap();
         let mut rng = engine::rng::GameRng::new(5, engine::rng::Stream::Board);
         OrkIsland::setup(&p, &BoardSource::Generated, &mut rng).unwrap()
     };

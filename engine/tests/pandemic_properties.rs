@@ -1,62 +1,94 @@
-//! Properties over many seeds and parameter sets, checked on every state a bot is shown, and
-//! the replay checked against those states.
+//! Properties over many seeds and parameter sets, checked on every state a bot is shown, the
+//! replay checked against those states, and the platform's checks (`common::conformance`).
 
+#[macro_use]
 mod common;
 
 use common::check_invariants;
+use common::conformance::{setup, spied_match, TestGame};
 use engine::cnf::BoardSource;
 use engine::game::Game;
 use engine::games::pandemic::house::Demo;
-use engine::games::pandemic::{replay, Pandemic, State};
+use engine::games::pandemic::params::Params;
+use engine::games::pandemic::{replay, Order, Pandemic, State};
+use engine::grid::Dir;
 use engine::params::ParamValues;
 use engine::referee::{play_match, Bot, BotFailure, MatchSetup, Turn};
 use proptest::prelude::*;
-use std::sync::{Arc, Mutex};
 
 /// What the spy keeps of each state it is shown.
 #[derive(Clone, Debug, PartialEq)]
-struct Snapshot {
+pub struct Snapshot {
     round: u32,
     units: Vec<engine::games::pandemic::Unit>,
     virus: Vec<u8>,
-    mask: Vec<bool>,
+    /// The cells with a mask.
+    masks: Vec<usize>,
     city_owner: Vec<i8>,
     path_owner: Vec<i8>,
     scores: [i64; 4],
 }
 
-fn snapshot(s: &State) -> Snapshot {
-    Snapshot {
-        round: s.round,
-        units: s.units.clone(),
-        virus: s.virus.clone(),
-        mask: s.mask.clone(),
-        city_owner: s.city_owner.clone(),
-        path_owner: s.path_owner.clone(),
-        scores: s.scores,
-    }
-}
+impl TestGame for Pandemic {
+    type Snapshot = Snapshot;
+    type Board = engine::games::pandemic::board::Board;
+    const KIT_DEFAULTS: &'static [(&'static str, i64)] = &[
+        ("nb_players", 4),
+        ("rows", 70),
+        ("cols", 70),
+        ("nb_rounds", 200),
+        ("initial_health", 100),
+        ("nb_units", 15),
+        ("bonus_per_city_cell", 1),
+        ("bonus_per_path_cell", 1),
+        ("factor_connected_component", 2),
+        ("infection_factor", 50),
+        ("mask_protection", 20),
+    ];
+    const KIT_ROUNDS: usize = 200;
+    const SHORT: &'static [(&'static str, i64)] = &[("nb_rounds", 10)];
+    const FIRST_ROUND: u32 = 0;
 
-/// Plays like Demo, and checks and records every state it sees.
-struct Spy {
-    demo: Demo,
-    seen: Arc<Mutex<Vec<Snapshot>>>,
-}
+    fn rounds(p: &Params) -> usize {
+        p.nb_rounds as usize
+    }
 
-impl Bot<Pandemic> for Spy {
-    fn name(&self) -> &str {
-        "Spy"
+    fn snapshot(s: &State) -> Snapshot {
+        Snapshot {
+            round: s.round,
+            units: s.units.clone(),
+            virus: s.virus.clone(),
+            masks: (0..s.mask.len()).filter(|&k| s.mask[k]).collect(),
+            city_owner: s.city_owner.clone(),
+            path_owner: s.path_owner.clone(),
+            scores: s.scores,
+        }
     }
-    fn hash(&self) -> String {
-        "test:spy".into()
+
+    fn replay_snapshots(bytes: &[u8]) -> (Self::Board, Vec<Snapshot>) {
+        let d = replay::read(bytes).unwrap();
+        let frames = d
+            .frames
+            .iter()
+            .map(|f| Snapshot {
+                round: f.round,
+                units: f.units.clone(),
+                virus: f.virus.clone(),
+                masks: f.masks.clone(),
+                city_owner: f.city_owner.clone(),
+                path_owner: f.path_owner.clone(),
+                scores: f.common.scores,
+            })
+            .collect();
+        (d.board, frames)
     }
-    fn play(&mut self, t: &mut Turn<'_, Pandemic>) -> Result<(), BotFailure> {
-        let s = t.state();
+
+    /// The invariants, and from round to round: scores never decrease, an owned city never
+    /// becomes unowned.
+    fn check_invariants(s: &State, prev: Option<&Snapshot>) {
         check_invariants(s);
         assert_eq!(s.units.len(), 4 * s.params.nb_units, "the number of units never changes");
-        let mut seen = self.seen.lock().unwrap();
-        if let Some(prev) = seen.last() {
-            assert_eq!(s.round, prev.round + 1);
+        if let Some(prev) = prev {
             for p in 0..4 {
                 assert!(s.scores[p] >= prev.scores[p], "scores never decrease");
             }
@@ -64,48 +96,34 @@ impl Bot<Pandemic> for Spy {
                 assert!(o == -1 || s.city_owner[c] != -1, "an owned city never becomes unowned");
             }
         }
-        seen.push(snapshot(s));
-        drop(seen);
-        self.demo.play(t)
+    }
+
+    /// Plays like Demo.
+    fn wander(t: &mut Turn<'_, Pandemic>) -> Result<(), BotFailure> {
+        Demo.play(t)
+    }
+
+    fn some_order(_: &State) -> Order {
+        Order { unit: 0, dir: Dir::Right }
     }
 }
 
-fn play(values: ParamValues, seed: u64) -> (Vec<Snapshot>, Vec<u8>) {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let mut bots: [Box<dyn Bot<Pandemic>>; 4] =
-        [Box::new(Spy { demo: Demo, seen: seen.clone() }), Box::new(Demo), Box::new(Demo), Box::new(Demo)];
-    let setup = MatchSetup { params: values, board: BoardSource::Generated, seed };
-    let out = play_match(&setup, &mut bots, true).unwrap();
-    let snaps = seen.lock().unwrap().clone();
-    (snaps, out.replay.unwrap())
-}
+conformance!(Pandemic);
 
-/// Every frame of the replay equals the state the bots were shown at that round.
-fn replay_matches(snaps: &[Snapshot], bytes: &[u8]) {
-    let r = replay::read(bytes).unwrap();
-    assert_eq!(r.frames.len(), snaps.len() + 1, "a frame per round plus the initial one");
-    for (snap, frame) in snaps.iter().zip(&r.frames) {
-        assert_eq!(frame.round, snap.round);
-        assert_eq!(frame.units, snap.units, "units at round {}", snap.round);
-        assert_eq!(frame.virus, snap.virus, "virus at round {}", snap.round);
-        let masks: Vec<usize> = (0..snap.mask.len()).filter(|&k| snap.mask[k]).collect();
-        assert_eq!(frame.masks, masks, "masks at round {}", snap.round);
-        assert_eq!(frame.city_owner, snap.city_owner);
-        assert_eq!(frame.path_owner, snap.path_owner);
-        assert_eq!(frame.common.scores, snap.scores);
-    }
-    let last = r.frames.last().unwrap();
-    let summary: Vec<i64> = r.replay.summary.players.iter().map(|p| p.score).collect();
-    assert_eq!(last.common.scores.to_vec(), summary);
+/// A match of a spy and three Demos: the states the spy saw (the last is round `nb_rounds` - 1).
+fn play(setup: &MatchSetup) -> Vec<Snapshot> {
+    let out = spied_match(setup, [Box::new(Demo), Box::new(Demo), Box::new(Demo)]);
+    let (_, mut frames) = Pandemic::replay_snapshots(out.replay.as_ref().unwrap());
+    frames.pop();
+    frames
 }
 
 #[test]
 fn default_matches_keep_the_invariants_and_replay_exactly() {
     let mut virus_left = Vec::new();
     for seed in 0..12 {
-        let (snaps, bytes) = play(ParamValues::defaults(Pandemic::param_specs()), seed);
+        let snaps = play(&setup::<Pandemic>(seed, &[]));
         assert_eq!(snaps.len(), 200);
-        replay_matches(&snaps, &bytes);
         let last = snaps.last().unwrap();
         assert!(last.scores.iter().any(|&s| s > 0), "Demo bots score something");
         assert!(last.units.iter().any(|u| u.immune), "some unit healed in 200 rounds");
@@ -148,21 +166,9 @@ proptest! {
     #[test]
     fn any_parameters_keep_the_invariants((values, seed) in small_params()) {
         let rounds = values.get("nb_rounds") as usize;
-        let (snaps, bytes) = play(values, seed);
+        let snaps = play(&MatchSetup { params: values, board: BoardSource::Generated, seed });
         prop_assert_eq!(snaps.len(), rounds);
-        replay_matches(&snaps, &bytes);
     }
-}
-
-#[test]
-fn same_seed_same_bytes_and_different_seed_different_board() {
-    let v = ParamValues::defaults(Pandemic::param_specs());
-    let (_, a) = play(v.clone(), 30);
-    let (_, b) = play(v.clone(), 30);
-    assert_eq!(a, b, "byte-identical replays");
-    let (_, c) = play(v, 31);
-    let (ra, rc) = (replay::read(&a).unwrap(), replay::read(&c).unwrap());
-    assert_ne!(ra.board.cell_types(), rc.board.cell_types(), "a different seed draws a different board");
 }
 
 #[test]

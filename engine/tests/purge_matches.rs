@@ -1,19 +1,21 @@
-//! Whole matches of The Purge: the game's invariants on every state a bot is shown, the replay
-//! checked against those states, determinism and the order cap.
+//! Whole matches of The Purge: the platform's checks (`common::conformance`), the game's
+//! invariants on every state a bot is shown, FIXED boards and the Demo.
 
+#[macro_use]
+mod common;
+
+use common::conformance::{play, setup, spied_match, three_wanderers, wanderers, TestGame};
 use engine::cnf::BoardSource;
 use engine::game::Game;
 use engine::games::purge::params::Params;
 use engine::games::purge::state::Citizen;
 use engine::games::purge::{replay, Barricade, CitizenType, Item, Order, OrderKind, Purge, State};
 use engine::grid::Dir;
-use engine::params::ParamValues;
-use engine::referee::{play_match, Bot, BotFailure, FreezeReason, MatchOutput, MatchSetup, Turn};
+use engine::referee::{play_match, Bot, BotFailure, FreezeReason, Turn};
 use proptest::prelude::*;
-use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug, PartialEq)]
-struct Snapshot {
+pub struct Snapshot {
     round: u32,
     citizens: Vec<Citizen>,
     item: Vec<Option<Item>>,
@@ -21,15 +23,93 @@ struct Snapshot {
     scores: [i64; 4],
 }
 
-fn snapshot(s: &State) -> Snapshot {
-    Snapshot {
-        round: s.round,
-        citizens: s.citizens.clone(),
-        item: s.item.clone(),
-        barricade: s.barricade.clone(),
-        scores: s.scores(),
+impl TestGame for Purge {
+    type Snapshot = Snapshot;
+    type Board = engine::games::purge::board::Board;
+    const KIT_DEFAULTS: &'static [(&'static str, i64)] = &[
+        ("num_players", 4),
+        ("num_days", 5),
+        ("num_rounds_per_day", 50),
+        ("board_rows", 15),
+        ("board_cols", 30),
+        ("num_ini_builders", 4),
+        ("num_ini_warriors", 2),
+        ("num_ini_money", 10),
+        ("num_ini_food", 5),
+        ("num_ini_guns", 4),
+        ("num_ini_bazookas", 2),
+        ("builder_ini_life", 60),
+        ("warrior_ini_life", 100),
+        ("money_points", 5),
+        ("kill_builder_points", 100),
+        ("kill_warrior_points", 250),
+        ("food_incr_life", 20),
+        ("life_lost_in_attack", 20),
+        ("builder_strength_attack", 1),
+        ("hammer_strength_attack", 10),
+        ("gun_strength_attack", 100),
+        ("bazooka_strength_attack", 1000),
+        ("builder_strength_demolish", 3),
+        ("hammer_strength_demolish", 10),
+        ("gun_strength_demolish", 10),
+        ("bazooka_strength_demolish", 30),
+        ("num_rounds_regen_builder", 50),
+        ("num_rounds_regen_warrior", 50),
+        ("num_rounds_regen_food", 10),
+        ("num_rounds_regen_money", 5),
+        ("num_rounds_regen_weapon", 40),
+        ("barricade_resistance_step", 40),
+        ("barricade_max_resistance", 320),
+        ("max_num_barricades", 3),
+    ];
+    const KIT_ROUNDS: usize = 250;
+    const SHORT: &'static [(&'static str, i64)] = &[("num_days", 1), ("num_rounds_per_day", 10)];
+    const FIRST_ROUND: u32 = 0;
+
+    fn rounds(p: &Params) -> usize {
+        p.num_rounds() as usize
+    }
+
+    fn snapshot(s: &State) -> Snapshot {
+        Snapshot {
+            round: s.round,
+            citizens: s.citizens.clone(),
+            item: s.item.clone(),
+            barricade: s.barricade.clone(),
+            scores: s.scores(),
+        }
+    }
+
+    fn replay_snapshots(bytes: &[u8]) -> (Self::Board, Vec<Snapshot>) {
+        let d = replay::read(bytes).unwrap();
+        let frames = d
+            .frames
+            .iter()
+            .map(|f| Snapshot {
+                round: f.round,
+                citizens: f.citizens.clone(),
+                item: f.item.clone(),
+                barricade: f.barricade.clone(),
+                scores: f.scores(),
+            })
+            .collect();
+        (d.board, frames)
+    }
+
+    fn check_invariants(s: &State, _prev: Option<&Snapshot>) {
+        check_invariants(s);
+    }
+
+    fn wander(t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
+        wander(t)
+    }
+
+    fn some_order(_: &State) -> Order {
+        Order { citizen: 0, kind: OrderKind::Move, dir: Dir::Top }
     }
 }
+
+conformance!(Purge);
 
 fn check_invariants(s: &State) {
     let p = &s.params;
@@ -111,110 +191,12 @@ fn order(t: &mut Turn<'_, Purge>, o: Order) -> Result<(), BotFailure> {
     t.order(o).map_err(|e| BotFailure { reason: FreezeReason::Orders, message: e.to_string() })
 }
 
-struct Spy {
-    seen: Arc<Mutex<Vec<Snapshot>>>,
-}
-
-impl Bot<Purge> for Spy {
-    fn name(&self) -> &str {
-        "Spy"
-    }
-    fn hash(&self) -> String {
-        "test:spy".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
-        let s = t.state();
-        check_invariants(s);
-        let mut seen = self.seen.lock().unwrap();
-        if let Some(prev) = seen.last() {
-            assert_eq!(s.round, prev.round + 1);
-        }
-        seen.push(snapshot(s));
-        drop(seen);
-        wander(t)
-    }
-}
-
-struct Wanderer;
-
-impl Bot<Purge> for Wanderer {
-    fn name(&self) -> &str {
-        "Wanderer"
-    }
-    fn hash(&self) -> String {
-        "test:wanderer".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
-        wander(t)
-    }
-}
-
-/// Gives 1001 orders in round 2.
-struct Flooder;
-
-impl Bot<Purge> for Flooder {
-    fn name(&self) -> &str {
-        "Flooder"
-    }
-    fn hash(&self) -> String {
-        "test:flooder".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, Purge>) -> Result<(), BotFailure> {
-        if t.state().round == 2 {
-            for _ in 0..1001 {
-                order(t, Order { citizen: 0, kind: OrderKind::Move, dir: Dir::Top })?;
-            }
-        }
-        wander(t)
-    }
-}
-
-fn setup(seed: u64, changes: &[(&str, i64)]) -> MatchSetup {
-    let mut params = ParamValues::defaults(Purge::param_specs());
-    for (k, v) in changes {
-        params.set(Purge::param_specs(), k, *v).unwrap();
-    }
-    MatchSetup { params, board: BoardSource::Generated, seed }
-}
-
-fn play(setup: &MatchSetup, bots: [Box<dyn Bot<Purge>>; 4]) -> MatchOutput {
-    let mut bots = bots;
-    play_match(setup, &mut bots, true).unwrap()
-}
-
-/// A whole match with a spy in seat 0: the invariants held every round and the replay has
-/// exactly the states the spy saw.
-fn spied_match(setup: &MatchSetup) -> MatchOutput {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let out =
-        play(setup, [Box::new(Spy { seen: seen.clone() }), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)]);
-    let seen = seen.lock().unwrap().clone();
-    let rounds = Purge::params(&setup.params).unwrap().num_rounds() as usize;
-    assert_eq!(seen.len(), rounds);
-    let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
-    assert_eq!(decoded.frames.len(), rounds + 1);
-    for snap in &seen {
-        let f = &decoded.frames[snap.round as usize];
-        let got = Snapshot {
-            round: f.round,
-            citizens: f.citizens.clone(),
-            item: f.item.clone(),
-            barricade: f.barricade.clone(),
-            scores: f.scores(),
-        };
-        assert_eq!(got, *snap, "round {}", snap.round);
-    }
-    let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
-    assert_eq!(decoded.frames.last().unwrap().scores().to_vec(), finals);
-    out
-}
-
 #[test]
 fn default_matches_keep_the_invariants_and_replay_as_played() {
     let mut fights = 0;
     let mut barricades = 0;
     for seed in 1..=4 {
-        let out = spied_match(&setup(seed, &[]));
+        let out = spied_match::<Purge>(&setup::<Purge>(seed, &[]), three_wanderers());
         let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
         fights += decoded.frames.iter().map(|f| f.log.fights.len()).sum::<usize>();
         barricades += decoded.frames.iter().map(|f| f.barricade.iter().flatten().count()).sum::<usize>();
@@ -272,40 +254,8 @@ proptest! {
 
     #[test]
     fn any_parameters_and_seed_keep_the_invariants((changes, seed) in any_params()) {
-        spied_match(&setup(seed, &changes));
+        spied_match::<Purge>(&setup::<Purge>(seed, &changes), three_wanderers());
     }
-}
-
-#[test]
-fn same_seed_same_bytes_different_seed_different_board() {
-    let run = |seed| {
-        play(
-            &setup(seed, &[("num_days", 1)]),
-            [Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
-        )
-    };
-    let (a, b, c) = (run(7), run(7), run(8));
-    assert_eq!(a.replay, b.replay);
-    let board = |o: &MatchOutput| replay::read(o.replay.as_ref().unwrap()).unwrap().board;
-    assert_ne!(board(&a), board(&c));
-}
-
-#[test]
-fn a_bot_over_the_order_cap_is_frozen_and_the_match_goes_on() {
-    let out = play(
-        &setup(3, &[("num_days", 1), ("num_rounds_per_day", 10)]),
-        [Box::new(Flooder), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
-    );
-    let f = out.summary.players[0].frozen.clone().expect("frozen");
-    assert_eq!((f.round, f.reason), (2, FreezeReason::Orders), "frozen in round 2, counted from 0");
-    assert_eq!(out.summary.rounds, 10);
-    assert!(out.summary.players[1..].iter().all(|p| p.frozen.is_none()));
-}
-
-#[test]
-fn defaults_are_the_kits() {
-    let p = Params::defaults();
-    assert_eq!(p.num_rounds(), 250);
 }
 
 // ---- FIXED boards ----
@@ -384,9 +334,9 @@ fn a_fixed_board_reads_back_the_state_it_describes() {
     assert_eq!(back.barricade, s.barricade);
     assert_eq!(*back.board, *s.board);
     // A fixed board plays like any other.
-    let mut setup = setup(1, &[("num_days", 1)]);
+    let mut setup = setup::<Purge>(1, &[("num_days", 1)]);
     setup.board = engine::cnf::parse(&fixed_text(&s), Purge::param_specs()).unwrap().board;
-    let out = play(&setup, [Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)]);
+    let out = play(&setup, wanderers::<Purge>());
     assert_eq!(out.summary.rounds, 50);
 }
 
@@ -432,7 +382,7 @@ fn the_demo_builds_by_day_moves_warriors_by_night_and_stops_after_half_the_match
     use engine::games::purge::house::{house_bot, Demo};
     let mut bots: [Box<dyn Bot<Purge>>; 4] =
         [Box::new(Demo), house_bot("demo").unwrap(), house_bot("DEMO").unwrap(), house_bot("null").unwrap()];
-    let out = play_match(&setup(11, &[]), &mut bots, true).unwrap();
+    let out = play_match(&setup::<Purge>(11, &[]), &mut bots, true).unwrap();
     let d = replay::read(out.replay.as_ref().unwrap()).unwrap();
     let (mut builds, mut day_warrior_moves, mut night_builder_moves, mut late) = (0, 0, 0, 0);
     for f in &d.frames[1..] {

@@ -1,6 +1,10 @@
-//! Whole Walking Dead matches: the game's invariants on every state a bot is shown, the replay
-//! checked against those states, determinism, the generator and FIXED boards.
+//! Whole Walking Dead matches: the platform's checks (`common::conformance`), the game's
+//! invariants on every state a bot is shown, the generator and FIXED boards.
 
+#[macro_use]
+mod common;
+
+use common::conformance::{play, setup, spied_match, wanderers, TestGame, Wanderer};
 use engine::cnf::{self, BoardSource};
 use engine::game::Game;
 use engine::games::walking_dead::house::Null;
@@ -9,14 +13,12 @@ use engine::games::walking_dead::placement::is_safe;
 use engine::games::walking_dead::zombies::{distances, steps_from_distances, zombie_steps};
 use engine::games::walking_dead::{board_stats, replay, Dir, Order, State, Unit, UnitType, WalkingDead};
 use engine::grid::Pos;
-use engine::params::ParamValues;
-use engine::referee::{play_match, Bot, BotFailure, FreezeReason, MatchOutput, MatchSetup, Turn};
+use engine::referee::{BotFailure, FreezeReason, Turn};
 use engine::rng::{GameRng, Stream};
 use proptest::prelude::*;
-use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug, PartialEq)]
-struct Snapshot {
+pub struct Snapshot {
     round: u32,
     units: Vec<Unit>,
     owner: Vec<i8>,
@@ -69,23 +71,76 @@ fn check_invariants(s: &State) {
     }
 }
 
-/// Moves its alive units in random directions (diagonal ones and repeated orders included), and
-/// checks and records every state it sees.
-struct Spy {
-    seen: Arc<Mutex<Vec<Snapshot>>>,
-}
+impl TestGame for WalkingDead {
+    type Snapshot = Snapshot;
+    type Board = engine::games::walking_dead::board::Board;
+    const KIT_DEFAULTS: &'static [(&'static str, i64)] = &[
+        ("NUM_PLAYERS", 4),
+        ("NUM_ROUNDS", 200),
+        ("BOARD_ROWS", 60),
+        ("BOARD_COLS", 60),
+        ("NUM_INI_UNITS_PER_CLAN", 20),
+        ("NUM_INI_ZOMBIES", 10),
+        ("NUM_INI_FOOD", 15),
+        ("CLAN_INI_STRENGTH", 1000),
+        ("POINTS_FOR_KILLING_PERSON", 50),
+        ("POINTS_FOR_KILLING_ZOMBIE", 10),
+        ("POINTS_PER_OWNED_CELL", 1),
+        ("FOOD_STRENGTH", 50),
+        ("ROUNDS_BEFORE_BECOMING_ZOMBIE", 5),
+    ];
+    const KIT_ROUNDS: usize = 200;
+    const SHORT: &'static [(&'static str, i64)] = &[("num_rounds", 10)];
+    const FIRST_ROUND: u32 = 1;
 
-fn snapshot(s: &State) -> Snapshot {
-    Snapshot {
-        round: s.round,
-        units: s.units.clone(),
-        owner: s.owner.clone(),
-        food: (0..s.food.len()).filter(|&k| s.food[k]).collect(),
-        strength_points: s.strength_points,
-        scores: s.scores,
+    fn rounds(p: &Params) -> usize {
+        p.num_rounds as usize
+    }
+
+    fn snapshot(s: &State) -> Snapshot {
+        Snapshot {
+            round: s.round,
+            units: s.units.clone(),
+            owner: s.owner.clone(),
+            food: (0..s.food.len()).filter(|&k| s.food[k]).collect(),
+            strength_points: s.strength_points,
+            scores: s.scores,
+        }
+    }
+
+    fn replay_snapshots(bytes: &[u8]) -> (Self::Board, Vec<Snapshot>) {
+        let d = replay::read(bytes).unwrap();
+        let frames = d
+            .frames
+            .iter()
+            .map(|f| Snapshot {
+                round: f.round,
+                units: f.units.clone(),
+                owner: f.owner.clone(),
+                food: f.food.clone(),
+                strength_points: f.strength_points,
+                scores: if f.round == 0 { [0; 4] } else { f.common.scores },
+            })
+            .collect();
+        (d.board, frames)
+    }
+
+    fn check_invariants(s: &State, _prev: Option<&Snapshot>) {
+        check_invariants(s);
+    }
+
+    fn wander(t: &mut Turn<'_, WalkingDead>) -> Result<(), BotFailure> {
+        wander(t)
+    }
+
+    fn some_order(_: &State) -> Order {
+        Order { unit: 0, dir: Dir::Up }
     }
 }
 
+conformance!(WalkingDead);
+
+/// Moves its alive units in random directions (diagonal ones and repeated orders included).
 fn wander(t: &mut Turn<'_, WalkingDead>) -> Result<(), BotFailure> {
     let s = t.state();
     let me = t.me();
@@ -99,107 +154,16 @@ fn wander(t: &mut Turn<'_, WalkingDead>) -> Result<(), BotFailure> {
     Ok(())
 }
 
-impl Bot<WalkingDead> for Spy {
-    fn name(&self) -> &str {
-        "Spy"
-    }
-    fn hash(&self) -> String {
-        "test:spy".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, WalkingDead>) -> Result<(), BotFailure> {
-        let s = t.state();
-        check_invariants(s);
-        let mut seen = self.seen.lock().unwrap();
-        if let Some(prev) = seen.last() {
-            assert_eq!(s.round, prev.round + 1);
-        }
-        seen.push(snapshot(s));
-        drop(seen);
-        wander(t)
-    }
-}
-
-struct Wanderer;
-
-impl Bot<WalkingDead> for Wanderer {
-    fn name(&self) -> &str {
-        "Wanderer"
-    }
-    fn hash(&self) -> String {
-        "test:wanderer".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, WalkingDead>) -> Result<(), BotFailure> {
-        wander(t)
-    }
-}
-
-/// Gives 1001 orders in round 3.
-struct Flooder;
-
-impl Bot<WalkingDead> for Flooder {
-    fn name(&self) -> &str {
-        "Flooder"
-    }
-    fn hash(&self) -> String {
-        "test:flooder".into()
-    }
-    fn play(&mut self, t: &mut Turn<'_, WalkingDead>) -> Result<(), BotFailure> {
-        if t.state().round == 2 {
-            for _ in 0..1001 {
-                t.order(Order { unit: 0, dir: Dir::Up })
-                    .map_err(|e| BotFailure { reason: FreezeReason::Orders, message: e.to_string() })?;
-            }
-        }
-        wander(t)
-    }
-}
-
-fn setup(seed: u64, changes: &[(&str, i64)]) -> MatchSetup {
-    let mut params = ParamValues::defaults(WalkingDead::param_specs());
-    for (k, v) in changes {
-        params.set(WalkingDead::param_specs(), k, *v).unwrap();
-    }
-    MatchSetup { params, board: BoardSource::Generated, seed }
-}
-
-fn play(setup: &MatchSetup, bots: [Box<dyn Bot<WalkingDead>>; 4]) -> MatchOutput {
-    let mut bots = bots;
-    play_match(setup, &mut bots, true).unwrap()
-}
-
-/// A whole match with a spy in seat 0: the invariants held every round and the replay has
-/// exactly the states the spy saw.
-fn spied_match(setup: &MatchSetup) -> MatchOutput {
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let out =
-        play(setup, [Box::new(Spy { seen: seen.clone() }), Box::new(Wanderer), Box::new(Wanderer), Box::new(Null)]);
-    let seen = seen.lock().unwrap().clone();
-    let rounds = WalkingDead::params(&setup.params).unwrap().num_rounds as usize;
-    // The spy may die out, but it is still asked every round.
-    assert_eq!(seen.len(), rounds);
-    let decoded = replay::read(out.replay.as_ref().unwrap()).unwrap();
-    assert_eq!(decoded.frames.len(), rounds + 1);
-    for snap in &seen {
-        let f = &decoded.frames[snap.round as usize];
-        let got = Snapshot {
-            round: f.round,
-            units: f.units.clone(),
-            owner: f.owner.clone(),
-            food: f.food.clone(),
-            strength_points: f.strength_points,
-            scores: if snap.round == 0 { [0; 4] } else { f.common.scores },
-        };
-        assert_eq!(got, *snap, "round {}", snap.round);
-    }
-    let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
-    assert_eq!(decoded.frames.last().unwrap().common.scores.to_vec(), finals);
-    out
+/// Two Wanderers and a Null beside the spy: the spy may die out, but it is still asked every
+/// round.
+fn beside_the_spy() -> [Box<dyn engine::referee::Bot<WalkingDead>>; 3] {
+    [Box::new(Wanderer), Box::new(Wanderer), Box::new(Null)]
 }
 
 #[test]
 fn default_matches_keep_the_invariants_and_replay_as_played() {
     for seed in 1..=4 {
-        let out = spied_match(&setup(seed, &[]));
+        let out = spied_match(&setup::<WalkingDead>(seed, &[]), beside_the_spy());
         let finals: Vec<i64> = out.summary.players.iter().map(|p| p.score).collect();
         assert!(finals[..3].iter().all(|&x| x > 0), "wanderers own cells: {finals:?}");
         let replay = out.replay.unwrap();
@@ -244,34 +208,8 @@ proptest! {
 
     #[test]
     fn any_parameters_and_seed_keep_the_invariants((changes, seed) in any_params()) {
-        spied_match(&setup(seed, &changes));
+        spied_match(&setup::<WalkingDead>(seed, &changes), beside_the_spy());
     }
-}
-
-#[test]
-fn same_seed_same_bytes_different_seed_different_board() {
-    let run = |seed| {
-        play(
-            &setup(seed, &[("num_rounds", 30)]),
-            [Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
-        )
-    };
-    let (a, b, c) = (run(7), run(7), run(8));
-    assert_eq!(a.replay, b.replay);
-    let board = |o: &MatchOutput| replay::read(o.replay.as_ref().unwrap()).unwrap().board;
-    assert_ne!(board(&a), board(&c));
-}
-
-#[test]
-fn a_bot_over_the_order_cap_is_frozen_and_the_match_goes_on() {
-    let out = play(
-        &setup(3, &[("num_rounds", 10)]),
-        [Box::new(Flooder), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)],
-    );
-    let f = out.summary.players[0].frozen.clone().expect("frozen");
-    assert_eq!((f.round, f.reason), (3, FreezeReason::Orders), "frozen in round 3, counted from 1");
-    assert_eq!(out.summary.rounds, 10);
-    assert!(out.summary.players[1..].iter().all(|p| p.frozen.is_none()));
 }
 
 // ---- generator ----
@@ -387,9 +325,9 @@ fn a_fixed_board_reads_back_the_state_it_describes() {
     assert_eq!(back.food, s.food);
     assert_eq!(*back.board, *s.board);
     // A fixed board plays like any other.
-    let mut setup = setup(1, &[("num_rounds", 20)]);
+    let mut setup = setup::<WalkingDead>(1, &[("num_rounds", 20)]);
     setup.board = cnf::parse(&fixed_text(&s), WalkingDead::param_specs()).unwrap().board;
-    let out = play(&setup, [Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer), Box::new(Wanderer)]);
+    let out = play(&setup, wanderers::<WalkingDead>());
     assert_eq!(out.summary.rounds, 20);
 }
 

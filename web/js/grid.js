@@ -1,5 +1,5 @@
 // What the viewers of the grid games (Pandemic, Ork Island) share: reading the board with its
-// cities and paths, owner columns, unit columns and moves (engine/src/games/replay_parts.rs and
+// cities and paths, owner columns, unit columns and moves (engine/src/games/shared/replay_parts.rs and
 // each game's replay.rs), keeping decoded frames under a memory budget, the per-player figures
 // of the scoreboard, and drawing (layout, the cell layer, sliding units, move arrows, hover).
 //

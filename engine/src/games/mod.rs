@@ -1,11 +1,10 @@
-pub mod chains;
-pub mod conquest;
-pub mod fixed_grid;
-pub mod grid_view;
-pub mod interleave;
+//! The games, one folder each with the same inner shape (`params`, `board`, `generator`,
+//! `fixed`, `placement`, `setup`, `rules`, `state`, `view`, `replay`, `house`), and
+//! [`shared`], the pieces several of them use.
+
 pub mod mad_max;
 pub mod ork_island;
 pub mod pandemic;
 pub mod purge;
-pub mod replay_parts;
+pub mod shared;
 pub mod walking_dead;

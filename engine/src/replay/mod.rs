@@ -6,14 +6,16 @@
 //! JSON). zstd was chosen for its ratio on these small column-wise deltas, its checksum, and its
 //! small JavaScript decoders.
 
-pub mod codec;
+mod error;
+pub mod frames;
 pub mod wire;
 
+pub use error::ReplayError;
+
 use crate::cnf::BoardSource;
-use crate::game::{Game, PlayerId, NB_PLAYERS};
+use crate::game::{Game, PlayerId, ReplayCodec, NB_PLAYERS};
+use crate::outcome::{FreezeReason, Frozen, MatchSetup, MatchSummary};
 use crate::params::ParamValues;
-use crate::referee::{FreezeReason, Frozen, MatchSetup, MatchSummary};
-use codec::ReplayCodec;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use wire::{Reader, Writer};
@@ -22,20 +24,6 @@ pub const MAGIC: &[u8; 8] = b"ARENARPL";
 pub const FORMAT_VERSION: u16 = 1;
 /// Decompressed replays larger than this are refused (a defence against zip bombs).
 pub const MAX_DECODED_BYTES: u64 = 256 << 20;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ReplayError {
-    #[error("not an Arena replay (the file does not start with ARENARPL)")]
-    NotAReplay,
-    #[error("replay format version {found} is not supported (this build reads version {supported})")]
-    Version { found: u16, supported: u16 },
-    #[error("damaged replay: {0}")]
-    Corrupt(String),
-    #[error("replay is for game `{found}`, expected `{expected}`")]
-    WrongGame { found: String, expected: String },
-    #[error("i/o error: {0}")]
-    Io(#[from] std::io::Error),
-}
 
 /// Who played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

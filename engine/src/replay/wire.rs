@@ -1,6 +1,6 @@
 //! The replay's primitive encodings: bytes, LEB128 varints, zigzag signed varints, strings.
 
-use super::ReplayError;
+use super::error::ReplayError;
 
 #[derive(Default, Debug, Clone)]
 pub struct Writer {

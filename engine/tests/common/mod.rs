@@ -1,5 +1,9 @@
-//! A small hand-made Pandemic board for scenario tests.
+//! Helpers the engine's tests share: the platform's conformance harness (`conformance`), and a small
+//! hand-made Pandemic board for scenario tests.
 #![allow(dead_code)]
+
+#[macro_use]
+pub mod conformance;
 
 use engine::cnf::BoardSource;
 use engine::game::{Game, NB_PLAYERS};

@@ -2,7 +2,7 @@
 //! numbered in row-major order of their first cell. Who owns a city changes during a match and
 //! lives in the state.
 
-use crate::games::chains::{groups, EIGHT_STEPS, FOUR_STEPS};
+use crate::games::shared::chains::{groups, EIGHT_STEPS, FOUR_STEPS};
 use crate::grid::{Grid, Pos};
 
 /// The kit's `CellType`, with its codes.

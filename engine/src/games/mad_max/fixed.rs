@@ -14,8 +14,8 @@ use super::setup;
 use super::state::State;
 use crate::cnf::CnfError;
 use crate::game::SetupError;
-use crate::games::chains::FOUR_STEPS;
-use crate::games::fixed_grid;
+use crate::games::shared::chains::FOUR_STEPS;
+use crate::games::shared::fixed_grid;
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 

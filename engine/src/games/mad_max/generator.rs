@@ -6,7 +6,7 @@
 //! that cannot grow, too few crossings) starts over from the roads.
 
 use super::board::{CellType, KING};
-use crate::games::chains::FOUR_STEPS;
+use crate::games::shared::chains::FOUR_STEPS;
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 

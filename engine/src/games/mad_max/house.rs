@@ -20,7 +20,8 @@ use super::dir::Dir;
 use super::state::{Order, UnitType};
 use super::MadMax;
 use crate::grid::Pos;
-use crate::referee::{Bot, BotFailure, FreezeReason, Turn};
+use crate::outcome::{BotFailure, FreezeReason};
+use crate::referee::{Bot, Turn};
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use crate::referee::Null;

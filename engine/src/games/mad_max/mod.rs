@@ -26,9 +26,9 @@ pub use dir::Dir;
 pub use state::{Order, State, Unit, UnitType};
 
 use crate::cnf::BoardSource;
+use crate::game::BoardStat;
 use crate::game::{Game, PlayerId, SetupError, NB_PLAYERS};
-use crate::games::chains::{EIGHT_STEPS, FOUR_STEPS};
-use crate::games::conquest::BoardStat;
+use crate::games::shared::chains::{EIGHT_STEPS, FOUR_STEPS};
 use crate::params::{ParamError, ParamSpec, ParamValues};
 use crate::rng::GameRng;
 

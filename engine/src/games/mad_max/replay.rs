@@ -13,10 +13,12 @@ use super::board::{Board, CellType, MAX_CELLS};
 use super::dir::Dir;
 use super::state::{Order, RoundLog, State, Unit, UnitType};
 use super::MadMax;
+use crate::game::ReplayCodec;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_delta};
+use crate::games::shared::frame_figures::{basics, Basics};
+use crate::games::shared::replay_parts::{corrupt, read_delta};
 use crate::grid::{Grid, Pos};
-use crate::replay::codec::ReplayCodec;
+use crate::replay::frames::{NoSuchFrame, ReplayFrames};
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::{Replay, ReplayError, RoundCommon};
 
@@ -229,4 +231,75 @@ pub fn decode(replay: Replay) -> Result<MadMaxReplay, ReplayError> {
 /// Reads and decodes a Mad Max replay file's bytes.
 pub fn read(bytes: &[u8]) -> Result<MadMaxReplay, ReplayError> {
     decode(Replay::parse(bytes)?)
+}
+
+/// One unit of Mad Max in a frame (a car's fuel is its `food`).
+#[derive(serde::Serialize)]
+struct UnitFigures {
+    id: usize,
+    kind: &'static str,
+    player: usize,
+    row: i32,
+    col: i32,
+    food: i32,
+    water: i32,
+}
+
+/// One Mad Max frame's figures (`arena replay --frame`): the basics, whose turn the round is,
+/// per team its warriors, cars and cities; every unit, each city's owner, and the moves executed
+/// in the round that led here (unit and the kit's direction name, in execution order).
+#[derive(serde::Serialize)]
+struct Figures {
+    #[serde(flatten)]
+    basics: Basics,
+    turn: u32,
+    warriors: [usize; NB_PLAYERS],
+    cars: [usize; NB_PLAYERS],
+    cities: [usize; NB_PLAYERS],
+    units: Vec<UnitFigures>,
+    city_owners: Vec<u8>,
+    moves: Vec<(usize, &'static str)>,
+}
+
+/// The kit's direction names, in the order of its `Dir` (codes 0..8).
+const DIR_NAMES: [&str; 9] = ["Bottom", "BR", "Right", "RT", "Top", "TL", "Left", "LB", "None"];
+
+impl ReplayFrames for MadMaxReplay {
+    fn frame_count(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn frame(&self, n: usize) -> Result<Box<dyn erased_serde::Serialize>, NoSuchFrame> {
+        let basics = basics(&self.frames, n, |f| f.round, |f| &f.common)?;
+        let f = &self.frames[n];
+        let (mut warriors, mut cars) = ([0usize; NB_PLAYERS], [0usize; NB_PLAYERS]);
+        for u in &f.units {
+            match u.kind {
+                UnitType::Warrior => warriors[u.player] += 1,
+                UnitType::Car => cars[u.player] += 1,
+            }
+        }
+        Ok(Box::new(Figures {
+            basics,
+            turn: f.round % 4,
+            warriors,
+            cars,
+            cities: f.num_cities(),
+            units: f
+                .units
+                .iter()
+                .map(|u| UnitFigures {
+                    id: u.id,
+                    kind: if u.kind == UnitType::Warrior { "warrior" } else { "car" },
+                    player: u.player,
+                    row: u.pos.i,
+                    col: u.pos.j,
+                    food: u.food,
+                    water: u.water,
+                })
+                .collect(),
+            city_owners: f.city_owner.clone(),
+            moves: f.log.moves.iter().map(|m| (m.unit, DIR_NAMES[usize::from(m.dir.code())])).collect(),
+        }))
+    }
 }

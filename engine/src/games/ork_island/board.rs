@@ -1,8 +1,8 @@
 //! The static part of an Ork Island board: terrain, cities, paths and the shore. It never changes
 //! during a match, so states share it behind an `Arc`.
 
-pub use crate::games::conquest::PathInfo;
-use crate::games::conquest::{PathEndsError, Regions, Terrain};
+pub use crate::games::shared::conquest::PathInfo;
+use crate::games::shared::conquest::{PathEndsError, Regions, Terrain};
 use crate::grid::{Grid, Pos};
 use serde::{Deserialize, Serialize};
 

@@ -1,5 +1,5 @@
 //! FIXED Ork Island boards in `.cnf` files (the shared grid layout of
-//! [`crate::games::fixed_grid`]):
+//! [`crate::games::shared::fixed_grid`]):
 //!
 //! ```text
 //! FIXED
@@ -20,7 +20,7 @@ use super::board::{Board, CellType};
 use super::params::Params;
 use super::state::{Ork, State};
 use crate::cnf::CnfError;
-use crate::games::fixed_grid;
+use crate::games::shared::fixed_grid;
 
 /// A FIXED board, and its orks if the file lists them.
 pub struct FixedBoard {

@@ -44,7 +44,7 @@
 //! least one city and connected land is accepted (a 70×70 board never gets there in practice).
 
 use super::board::{Board, CellType, PathInfo};
-use crate::games::conquest::{curve_towards, smooth_curve, CURVE_DIRS8};
+use crate::games::shared::conquest::{curve_towards, smooth_curve, CURVE_DIRS8};
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 

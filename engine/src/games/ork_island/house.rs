@@ -16,7 +16,8 @@
 use super::state::Order;
 use super::OrkIsland;
 use crate::grid::Dir;
-use crate::referee::{Bot, BotFailure, FreezeReason, Turn};
+use crate::outcome::{BotFailure, FreezeReason};
+use crate::referee::{Bot, Turn};
 
 pub use crate::referee::Null;
 

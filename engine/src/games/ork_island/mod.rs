@@ -106,8 +106,8 @@ impl Game for OrkIsland {
         view::decode_order(record)
     }
 
-    fn board_stats(s: &State) -> Vec<crate::games::conquest::BoardStat> {
-        crate::games::conquest::region_stats(&s.board, "water cells")
+    fn board_stats(s: &State) -> Vec<crate::game::BoardStat> {
+        crate::games::shared::conquest::region_stats(&s.board, "water cells")
     }
 
     // `docs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.

@@ -99,8 +99,8 @@ impl Params {
         }
     }
 
-    pub fn bonuses(&self) -> crate::games::conquest::Bonuses {
-        crate::games::conquest::Bonuses {
+    pub fn bonuses(&self) -> crate::games::shared::conquest::Bonuses {
+        crate::games::shared::conquest::Bonuses {
             per_city_cell: self.bonus_per_city_cell,
             per_path_cell: self.bonus_per_path_cell,
             factor_connected_component: self.factor_connected_component,

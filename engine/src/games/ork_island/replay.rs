@@ -12,10 +12,12 @@
 use super::board::{Board, CellType};
 use super::state::{Order, Ork, State};
 use super::OrkIsland;
+use crate::game::ReplayCodec;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{self, corrupt, read_delta, read_owners, write_board, write_owners};
+use crate::games::shared::frame_figures::{conquest_figures, ConquestFigures};
+use crate::games::shared::replay_parts::{self, corrupt, read_delta, read_owners, write_board, write_owners};
 use crate::grid::{Dir, Pos};
-use crate::replay::codec::ReplayCodec;
+use crate::replay::frames::{NoSuchFrame, ReplayFrames};
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::{Replay, ReplayError, RoundCommon};
 
@@ -171,4 +173,75 @@ pub fn decode(replay: Replay) -> Result<OrkIslandReplay, ReplayError> {
 /// Reads and decodes an Ork Island replay file's bytes.
 pub fn read(bytes: &[u8]) -> Result<OrkIslandReplay, ReplayError> {
     decode(Replay::parse(bytes)?)
+}
+
+/// One ork in a frame.
+#[derive(serde::Serialize)]
+struct OrkFigures {
+    id: usize,
+    player: usize,
+    row: i32,
+    col: i32,
+    health: i32,
+}
+
+/// One move tried in a round.
+#[derive(serde::Serialize)]
+struct MoveFigures {
+    ork: usize,
+    dir: &'static str,
+}
+
+/// One Ork Island frame's figures (`arena replay --frame`): the common ones, each player's
+/// total ork health, every ork, the owner of each city and path (-1 for none) and the moves
+/// tried in the round.
+#[derive(serde::Serialize)]
+struct Figures {
+    #[serde(flatten)]
+    common: ConquestFigures,
+    health: [i64; NB_PLAYERS],
+    orks: Vec<OrkFigures>,
+    city_owner: Vec<i8>,
+    path_owner: Vec<i8>,
+    moves: Vec<MoveFigures>,
+}
+
+fn dir_name(d: Dir) -> &'static str {
+    match d {
+        Dir::Bottom => "bottom",
+        Dir::Right => "right",
+        Dir::Top => "top",
+        Dir::Left => "left",
+        Dir::None => "none",
+    }
+}
+
+impl ReplayFrames for OrkIslandReplay {
+    fn frame_count(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn frame(&self, n: usize) -> Result<Box<dyn erased_serde::Serialize>, NoSuchFrame> {
+        let common = conquest_figures(
+            &self.frames,
+            n,
+            |f| &f.common,
+            |f| (f.round, f.orks.iter().map(|u| u.player).collect(), f.city_owner.as_slice(), f.path_owner.as_slice()),
+        )?;
+        let f = &self.frames[n];
+        let mut health = [0i64; NB_PLAYERS];
+        f.orks.iter().for_each(|u| health[u.player] += i64::from(u.health));
+        Ok(Box::new(Figures {
+            common,
+            health,
+            orks: f
+                .orks
+                .iter()
+                .map(|u| OrkFigures { id: u.id, player: u.player, row: u.pos.i, col: u.pos.j, health: u.health })
+                .collect(),
+            city_owner: f.city_owner.clone(),
+            path_owner: f.path_owner.clone(),
+            moves: f.moves.iter().map(|m| MoveFigures { ork: m.unit, dir: dir_name(m.dir) }).collect(),
+        }))
+    }
 }

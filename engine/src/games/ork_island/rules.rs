@@ -4,7 +4,7 @@
 use super::placement::spawn_cell;
 use super::state::{Order, State};
 use crate::game::NB_PLAYERS;
-use crate::games::conquest;
+use crate::games::shared::conquest;
 use crate::grid::Dir;
 use crate::rng::GameRng;
 

@@ -15,7 +15,7 @@ pub struct Ork {
     pub health: i32,
 }
 
-pub use crate::games::grid_view::Order;
+pub use crate::games::shared::grid_view::Order;
 
 /// What happened in the last round, beyond the state itself (for the replay and the viewer).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

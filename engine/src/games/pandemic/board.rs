@@ -31,8 +31,8 @@ impl CellType {
     }
 }
 
-pub use crate::games::conquest::PathInfo;
-use crate::games::conquest::{PathEndsError, Regions, Terrain};
+pub use crate::games::shared::conquest::PathInfo;
+use crate::games::shared::conquest::{PathEndsError, Regions, Terrain};
 
 impl Terrain for CellType {
     const OFF_BOARD: CellType = CellType::Wall;

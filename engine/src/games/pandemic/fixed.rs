@@ -23,7 +23,7 @@ use super::params::Params;
 use super::setup::empty_state;
 use super::state::{State, Unit};
 use crate::cnf::CnfError;
-use crate::games::fixed_grid;
+use crate::games::shared::fixed_grid;
 use crate::grid::Pos;
 
 /// A FIXED board: the board, and the units and masks if the file lists them.

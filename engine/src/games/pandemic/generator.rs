@@ -39,8 +39,8 @@
 //! `range(2, min(6, 3 + (size - 20) / 5))`, there are `range(16, 30)` cities and ruin sides
 //! are `range(3, 3 + (size - 20) / 10)`. From size 35 on, the rules are exactly those above.
 
-use crate::games::conquest::curve_towards;
 use crate::games::pandemic::board::{Board, CellType, PathInfo};
+use crate::games::shared::conquest::curve_towards;
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 

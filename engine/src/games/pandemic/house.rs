@@ -22,7 +22,8 @@ use super::board::CellType;
 use super::state::{Order, State, Unit};
 use super::Pandemic;
 use crate::grid::{Dir, Pos};
-use crate::referee::{Bot, BotFailure, FreezeReason, Turn};
+use crate::outcome::{BotFailure, FreezeReason};
+use crate::referee::{Bot, Turn};
 
 pub use crate::referee::Null;
 

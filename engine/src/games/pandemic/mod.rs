@@ -97,8 +97,8 @@ impl Game for Pandemic {
         view::decode_order(record)
     }
 
-    fn board_stats(s: &State) -> Vec<crate::games::conquest::BoardStat> {
-        crate::games::conquest::region_stats(&s.board, "wall cells")
+    fn board_stats(s: &State) -> Vec<crate::game::BoardStat> {
+        crate::games::shared::conquest::region_stats(&s.board, "wall cells")
     }
 
     // `docs/boards.md`: the kit's `./Game`, seeds 1..100, default parameters.

@@ -9,12 +9,14 @@ use super::board::{Board, CellType};
 use super::state::{Order, State, Unit};
 use super::virus;
 use super::Pandemic;
+use crate::game::ReplayCodec;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{
+use crate::games::shared::frame_figures::{conquest_figures, ConquestFigures};
+use crate::games::shared::replay_parts::{
     self, corrupt, read_cells, read_delta, read_owners, write_board, write_cells, write_owners,
 };
 use crate::grid::{Dir, Pos};
-use crate::replay::codec::ReplayCodec;
+use crate::replay::frames::{NoSuchFrame, ReplayFrames};
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::{Replay, ReplayError, RoundCommon};
 
@@ -234,4 +236,29 @@ pub fn decode(replay: Replay) -> Result<PandemicReplay, ReplayError> {
 /// Reads and decodes a Pandemic replay file's bytes.
 pub fn read(bytes: &[u8]) -> Result<PandemicReplay, ReplayError> {
     decode(Replay::parse(bytes)?)
+}
+
+/// One Pandemic frame's figures (`arena replay --frame`): the common ones and the total virus.
+#[derive(serde::Serialize)]
+struct Figures {
+    #[serde(flatten)]
+    common: ConquestFigures,
+    virus_total: u64,
+}
+
+impl ReplayFrames for PandemicReplay {
+    fn frame_count(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn frame(&self, n: usize) -> Result<Box<dyn erased_serde::Serialize>, NoSuchFrame> {
+        let common = conquest_figures(
+            &self.frames,
+            n,
+            |f| &f.common,
+            |f| (f.round, f.units.iter().map(|u| u.player).collect(), f.city_owner.as_slice(), f.path_owner.as_slice()),
+        )?;
+        let virus_total = self.frames[n].virus.iter().map(|&v| u64::from(v)).sum();
+        Ok(Box::new(Figures { common, virus_total }))
+    }
 }

@@ -1,9 +1,9 @@
 //! Ownership of cities and paths, and the points they give (statement step 7; shared with Ork
-//! Island in [`crate::games::conquest`]).
+//! Island in [`crate::games::shared::conquest`]).
 
 use super::state::State;
 use crate::game::NB_PLAYERS;
-use crate::games::conquest::{self, Bonuses};
+use crate::games::shared::conquest::{self, Bonuses};
 
 /// Updates owners from the units on the board, then adds this round's points.
 pub fn score_round(s: &mut State) {

@@ -26,7 +26,7 @@ impl Unit {
     }
 }
 
-pub use crate::games::grid_view::Order;
+pub use crate::games::shared::grid_view::Order;
 
 /// What happened in the last round, beyond the state itself (for the replay).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use super::state::State;
 use crate::game::NB_PLAYERS;
 
-pub use crate::games::grid_view::{decode_order, ORDER_SIZE};
-use crate::games::grid_view::{encode_board, encode_round_head, put_i32 as i32s};
+pub use crate::games::shared::grid_view::{decode_order, ORDER_SIZE};
+use crate::games::shared::grid_view::{encode_board, encode_round_head, put_i32 as i32s};
 
 /// Parameters, cell types, cities and paths.
 pub fn encode_setup(s: &State, out: &mut Vec<u8>) {

@@ -1,6 +1,6 @@
 //! The static board: street or building per cell, and the street cells listed once.
 
-use crate::games::chains::{groups, EIGHT_STEPS};
+use crate::games::shared::chains::{groups, EIGHT_STEPS};
 use crate::grid::{Grid, Pos};
 
 #[derive(Clone, Debug, PartialEq, Eq)]

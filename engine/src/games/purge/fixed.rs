@@ -29,7 +29,7 @@ use super::placement::empty_cell;
 use super::state::{Barricade, Citizen, CitizenType, Item, State, Weapon};
 use crate::cnf::CnfError;
 use crate::game::{SetupError, NB_PLAYERS};
-use crate::games::fixed_grid::{self, Section};
+use crate::games::shared::fixed_grid::{self, Section};
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 

@@ -1,11 +1,11 @@
 //! The random board (`docs/games/purge.md`, "Board generator"): an all-street board where
 //! five building chains share a budget of a fifth of the cells, kept only when the street cells
-//! form one 4-connected component. The chains are drawn by [`crate::games::chains`]; as in the
+//! form one 4-connected component. The chains are drawn by [`crate::games::shared::chains`]; as in the
 //! kit, a chain's start cell does not count against its share, so a board may hold one building
 //! more than the budget.
 
 use super::board::{components, Board};
-use crate::games::chains::{self, Start};
+use crate::games::shared::chains::{self, Start};
 use crate::rng::GameRng;
 
 /// Chains per board.

@@ -18,7 +18,8 @@
 use super::state::{CitizenType, Item, Order, OrderKind};
 use super::Purge;
 use crate::grid::{Dir, Pos};
-use crate::referee::{Bot, BotFailure, FreezeReason, Turn};
+use crate::outcome::{BotFailure, FreezeReason};
+use crate::referee::{Bot, Turn};
 
 pub use crate::referee::Null;
 

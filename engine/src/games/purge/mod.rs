@@ -24,8 +24,8 @@ pub mod replay;
 pub mod view;
 
 use crate::cnf::BoardSource;
+use crate::game::BoardStat;
 use crate::game::{Game, PlayerId, SetupError, NB_PLAYERS};
-use crate::games::conquest::BoardStat;
 use crate::params::{ParamError, ParamSpec, ParamValues};
 use crate::rng::GameRng;
 

@@ -14,13 +14,15 @@
 //! 1 the attacker won, 2 the loser died). Citizens reborn in a round are the new ids.
 
 use super::board::Board;
-use super::state::{Barricade, Citizen, CitizenType, Fight, Item, Order, OrderKind, RoundLog, State};
+use super::state::{Barricade, Citizen, CitizenType, Fight, Item, Order, OrderKind, RoundLog, State, Weapon};
 use super::view::{item_code, item_from_code, kind_code, weapon_code, weapon_from_code};
 use super::Purge;
+use crate::game::ReplayCodec;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_cells, read_delta, read_packed, write_cells, write_packed};
+use crate::games::shared::frame_figures::{basics, Basics};
+use crate::games::shared::replay_parts::{corrupt, read_cells, read_delta, read_packed, write_cells, write_packed};
 use crate::grid::{Dir, Grid, Pos};
-use crate::replay::codec::ReplayCodec;
+use crate::replay::frames::{NoSuchFrame, ReplayFrames};
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::{Replay, ReplayError, RoundCommon};
 
@@ -383,4 +385,152 @@ pub fn decode(replay: Replay) -> Result<PurgeReplay, ReplayError> {
 /// Reads and decodes a Purge replay file's bytes.
 pub fn read(bytes: &[u8]) -> Result<PurgeReplay, ReplayError> {
     decode(Replay::parse(bytes)?)
+}
+
+/// One citizen of The Purge in a frame (the dead keep their last cell and life 0).
+#[derive(serde::Serialize)]
+struct CitizenFigures {
+    id: usize,
+    kind: &'static str,
+    player: usize,
+    alive: bool,
+    row: i32,
+    col: i32,
+    weapon: &'static str,
+    life: i64,
+}
+
+/// One fight of the round (fields in alphabetical order, as `arena replay --frame` prints them).
+#[derive(serde::Serialize)]
+struct FightFigures {
+    attacker: usize,
+    attacker_won: bool,
+    defender: usize,
+    killed: bool,
+}
+
+/// One Purge frame's figures (`arena replay --frame`): the basics, per clan its builders and
+/// warriors on the board, its barricades, money points and kill points; every citizen, the items
+/// and barricades on the board, and the round's orders (in execution order) and fights.
+#[derive(serde::Serialize)]
+struct Figures {
+    #[serde(flatten)]
+    basics: Basics,
+    day: bool,
+    builders: [usize; NB_PLAYERS],
+    warriors: [usize; NB_PLAYERS],
+    barricades: [usize; NB_PLAYERS],
+    money_points: [i64; NB_PLAYERS],
+    kill_points: [i64; NB_PLAYERS],
+    citizens: Vec<CitizenFigures>,
+    items: Vec<(i32, i32, &'static str)>,
+    barricade_cells: Vec<(usize, i32, i32, i64)>,
+    orders: Vec<(usize, &'static str, &'static str)>,
+    fights: Vec<FightFigures>,
+}
+
+/// The kit's direction names, in the order of its `Dir` (codes 0..3).
+const DIR_NAMES: [&str; 4] = ["Down", "Right", "Up", "Left"];
+
+fn item_name(item: Item) -> &'static str {
+    match item {
+        Item::Money => "money",
+        Item::Food => "food",
+        Item::Gun => "gun",
+        Item::Bazooka => "bazooka",
+    }
+}
+
+fn weapon_name(weapon: Option<Weapon>) -> &'static str {
+    match weapon {
+        None => "none",
+        Some(Weapon::Hammer) => "hammer",
+        Some(Weapon::Gun) => "gun",
+        Some(Weapon::Bazooka) => "bazooka",
+    }
+}
+
+impl ReplayFrames for PurgeReplay {
+    fn frame_count(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn frame(&self, n: usize) -> Result<Box<dyn erased_serde::Serialize>, NoSuchFrame> {
+        let basics = basics(&self.frames, n, |f| f.round, |f| &f.common)?;
+        let f = &self.frames[n];
+        let b = &self.board;
+        let (mut builders, mut warriors, mut barricades) =
+            ([0usize; NB_PLAYERS], [0usize; NB_PLAYERS], [0usize; NB_PLAYERS]);
+        for c in f.citizens.iter().filter(|c| c.alive) {
+            match c.kind {
+                CitizenType::Builder => builders[c.player] += 1,
+                CitizenType::Warrior => warriors[c.player] += 1,
+            }
+        }
+        let mut barricade_cells = Vec::new();
+        for (k, x) in f.barricade.iter().enumerate() {
+            if let Some(x) = x {
+                barricades[x.player] += 1;
+                let p = b.pos(k);
+                barricade_cells.push((x.player, p.i, p.j, x.resistance));
+            }
+        }
+        let items = f
+            .item
+            .iter()
+            .enumerate()
+            .filter_map(|(k, it)| {
+                let p = b.pos(k);
+                Some((p.i, p.j, item_name((*it)?)))
+            })
+            .collect();
+        // A replay is user input: a missing parameter takes the default rather than a panic.
+        let per_day =
+            self.replay.header.params.iter().find(|(k, _)| *k == "num_rounds_per_day").map_or(50, |(_, v)| v).max(2);
+        Ok(Box::new(Figures {
+            basics,
+            day: i64::from(f.round) % per_day < per_day / 2,
+            builders,
+            warriors,
+            barricades,
+            money_points: f.money_points,
+            kill_points: f.kill_points,
+            citizens: f
+                .citizens
+                .iter()
+                .map(|c| CitizenFigures {
+                    id: c.id,
+                    kind: if c.kind == CitizenType::Builder { "builder" } else { "warrior" },
+                    player: c.player,
+                    alive: c.alive,
+                    row: c.pos.i,
+                    col: c.pos.j,
+                    weapon: weapon_name(c.weapon),
+                    life: c.life,
+                })
+                .collect(),
+            items,
+            barricade_cells,
+            orders: f
+                .log
+                .orders
+                .iter()
+                .map(|o| {
+                    let kind = if o.kind == OrderKind::Move { "move" } else { "build" };
+                    (o.citizen, kind, DIR_NAMES.get(usize::from(o.dir.code())).copied().unwrap_or("none"))
+                })
+                .collect(),
+            fights: f
+                .log
+                .fights
+                .iter()
+                .map(|x| FightFigures {
+                    attacker: x.attacker,
+                    attacker_won: x.attacker_won,
+                    defender: x.defender,
+                    killed: x.killed,
+                })
+                .collect(),
+        }))
+    }
 }

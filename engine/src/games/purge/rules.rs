@@ -5,7 +5,7 @@ use super::orders::execute;
 use super::placement::safe_cell;
 use super::state::{Order, Regen, RoundLog, State};
 use crate::game::NB_PLAYERS;
-use crate::games::interleave::interleave;
+use crate::games::shared::interleave::interleave;
 use crate::rng::GameRng;
 
 /// Plays one round with each player's accepted orders (citizens it owned at the start of the

@@ -13,7 +13,7 @@
 use super::params::SPECS;
 use super::state::{CitizenType, Item, Order, OrderKind, State, Weapon};
 use crate::game::NB_PLAYERS;
-use crate::games::grid_view::put_i32;
+use crate::games::shared::grid_view::put_i32;
 use crate::grid::Dir;
 use crate::params::ParamValues;
 

@@ -28,7 +28,7 @@ use super::setup;
 use super::state::{State, Unit, UnitType};
 use crate::cnf::CnfError;
 use crate::game::{SetupError, NB_PLAYERS};
-use crate::games::fixed_grid::{self, Section};
+use crate::games::shared::fixed_grid::{self, Section};
 use crate::grid::{Grid, Pos};
 use crate::rng::GameRng;
 

@@ -2,11 +2,11 @@
 //! where eight waste chains share a budget of half the cells, kept only when the street cells
 //! form one 4-connected component.
 //!
-//! The chains are drawn by [`crate::games::chains`]. Most stop well before their share, as in
+//! The chains are drawn by [`crate::games::shared::chains`]. Most stop well before their share, as in
 //! the kit: about a fifth of the board ends up as waste.
 
 use super::board::Board;
-use crate::games::chains::{self, Start};
+use crate::games::shared::chains::{self, Start};
 use crate::rng::GameRng;
 
 /// Chains per board.

@@ -15,7 +15,8 @@
 use super::dir::Dir;
 use super::state::{Order, UnitType};
 use super::WalkingDead;
-use crate::referee::{Bot, BotFailure, FreezeReason, Turn};
+use crate::outcome::{BotFailure, FreezeReason};
+use crate::referee::{Bot, Turn};
 
 pub use crate::referee::Null;
 

@@ -26,8 +26,8 @@ pub use dir::Dir;
 pub use state::{Order, State, Unit, UnitType};
 
 use crate::cnf::BoardSource;
+use crate::game::BoardStat;
 use crate::game::{Game, PlayerId, SetupError, NB_PLAYERS};
-use crate::games::conquest::BoardStat;
 use crate::params::{ParamError, ParamSpec, ParamValues};
 use crate::rng::GameRng;
 

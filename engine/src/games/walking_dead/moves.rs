@@ -6,7 +6,7 @@ use crate::game::NB_PLAYERS;
 use crate::grid::Pos;
 use crate::rng::GameRng;
 
-pub use crate::games::interleave::interleave;
+pub use crate::games::shared::interleave::interleave;
 
 /// The chance that the unit starting a fight wins it outright: 3 in 10 (the statement's 30%).
 pub const SURPRISE: (u32, u32) = (3, 10);

@@ -21,10 +21,12 @@ use super::board::{Board, MAX_CELLS};
 use super::dir::Dir;
 use super::state::{Fight, Order, RoundLog, State, Unit, UnitType};
 use super::WalkingDead;
+use crate::game::ReplayCodec;
 use crate::game::NB_PLAYERS;
-use crate::games::replay_parts::{corrupt, read_cells, read_delta, read_packed, write_cells, write_packed};
+use crate::games::shared::frame_figures::{basics, Basics};
+use crate::games::shared::replay_parts::{corrupt, read_cells, read_delta, read_packed, write_cells, write_packed};
 use crate::grid::{Grid, Pos};
-use crate::replay::codec::ReplayCodec;
+use crate::replay::frames::{NoSuchFrame, ReplayFrames};
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::{Replay, ReplayError, RoundCommon};
 
@@ -392,4 +394,110 @@ pub fn decode(replay: Replay) -> Result<WalkingDeadReplay, ReplayError> {
 /// Reads and decodes a Walking Dead replay file's bytes.
 pub fn read(bytes: &[u8]) -> Result<WalkingDeadReplay, ReplayError> {
     decode(Replay::parse(bytes)?)
+}
+
+/// One unit of The Walking Dead in a frame.
+#[derive(serde::Serialize)]
+struct UnitFigures {
+    id: usize,
+    kind: &'static str,
+    player: i32,
+    row: i32,
+    col: i32,
+    rounds_for_zombie: i32,
+}
+
+/// One Walking Dead frame's figures (`arena replay --frame`): the basics, per clan its alive and
+/// dead units, owned cells, strength points and strength, zombies killed and fights won; the
+/// zombies, the food cells, every unit and the round's story (moves tried, fights, bites, the
+/// clan switch).
+#[derive(serde::Serialize)]
+struct Figures {
+    #[serde(flatten)]
+    basics: Basics,
+    alive: [usize; NB_PLAYERS],
+    dead: [usize; NB_PLAYERS],
+    zombies: usize,
+    cells: [usize; NB_PLAYERS],
+    strength_points: [i64; NB_PLAYERS],
+    strength: [i64; NB_PLAYERS],
+    zombies_killed: [i64; NB_PLAYERS],
+    fights_won: [i64; NB_PLAYERS],
+    food: Vec<(i32, i32)>,
+    units: Vec<UnitFigures>,
+    moves: Vec<(usize, &'static str)>,
+    fights: Vec<FightFigures>,
+    bites: Vec<(usize, usize)>,
+    clan_switch: Option<(usize, usize, usize)>,
+}
+
+/// One fight of the round (fields in alphabetical order, as `arena replay --frame` prints them).
+#[derive(serde::Serialize)]
+struct FightFigures {
+    attacker: usize,
+    attacker_won: bool,
+    defender: usize,
+    surprise: bool,
+}
+
+/// The kit's direction names, in the order of its `Dir` (codes 0..8).
+const DIR_NAMES: [&str; 8] = ["Down", "DR", "Right", "RU", "Up", "UL", "Left", "LD"];
+
+impl ReplayFrames for WalkingDeadReplay {
+    fn frame_count(&self) -> usize {
+        self.frames.len()
+    }
+
+    fn frame(&self, n: usize) -> Result<Box<dyn erased_serde::Serialize>, NoSuchFrame> {
+        let basics = basics(&self.frames, n, |f| f.round, |f| &f.common)?;
+        let f = &self.frames[n];
+        let cols = self.board.cols();
+        let (mut alive, mut dead, mut cells) = ([0usize; NB_PLAYERS], [0usize; NB_PLAYERS], [0usize; NB_PLAYERS]);
+        for u in &f.units {
+            match (u.kind, usize::try_from(u.player)) {
+                (UnitType::Alive, Ok(p)) => alive[p] += 1,
+                (UnitType::Dead, Ok(p)) => dead[p] += 1,
+                _ => {}
+            }
+        }
+        f.owner.iter().filter_map(|&o| usize::try_from(o).ok()).for_each(|o| cells[o] += 1);
+        Ok(Box::new(Figures {
+            basics,
+            alive,
+            dead,
+            zombies: f.units.iter().filter(|u| u.kind == UnitType::Zombie).count(),
+            cells,
+            strength_points: f.strength_points,
+            strength: std::array::from_fn(|p| f.strength(p)),
+            zombies_killed: f.zombies_killed,
+            fights_won: f.fights_won,
+            food: f.food.iter().map(|&k| ((k / cols) as i32, (k % cols) as i32)).collect(),
+            units: f
+                .units
+                .iter()
+                .map(|u| UnitFigures {
+                    id: u.id,
+                    kind: ["alive", "dead", "zombie"][usize::from(u.kind.code())],
+                    player: u.player,
+                    row: u.pos.i,
+                    col: u.pos.j,
+                    rounds_for_zombie: u.rounds_for_zombie,
+                })
+                .collect(),
+            moves: f.log.moves.iter().map(|m| (m.unit, DIR_NAMES[usize::from(m.dir.code())])).collect(),
+            fights: f
+                .log
+                .fights
+                .iter()
+                .map(|x| FightFigures {
+                    attacker: x.attacker,
+                    defender: x.defender,
+                    surprise: x.surprise,
+                    attacker_won: x.attacker_won,
+                })
+                .collect(),
+            bites: f.log.bites.clone(),
+            clan_switch: f.log.switch,
+        }))
+    }
 }

@@ -12,7 +12,7 @@
 use super::dir::Dir;
 use super::state::{Order, State};
 use crate::game::NB_PLAYERS;
-use crate::games::grid_view::put_i32;
+use crate::games::shared::grid_view::put_i32;
 
 pub const ORDER_SIZE: usize = 8;
 

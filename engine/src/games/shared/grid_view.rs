@@ -3,7 +3,7 @@
 //! the head of the round view.
 
 use crate::game::NB_PLAYERS;
-use crate::games::conquest::{Regions, Terrain};
+use crate::games::shared::conquest::{Regions, Terrain};
 use crate::grid::Dir;
 
 /// Move unit `unit` one cell in `dir` (`Dir::None` = stay).

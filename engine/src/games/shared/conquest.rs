@@ -3,7 +3,7 @@
 //! and scored per owned cell plus f × 2^s per connected component of s cities in a player's
 //! graph of conquests.
 
-use crate::game::NB_PLAYERS;
+use crate::game::{BoardStat, NB_PLAYERS};
 use crate::grid::{Dir, Grid, Pos};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -13,13 +13,6 @@ use serde::{Deserialize, Serialize};
 pub struct PathInfo {
     pub ends: (usize, usize),
     pub cells: Vec<Pos>,
-}
-
-/// One figure of a generated board (`arena boards`), and the kit's mean for it when measured.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BoardStat {
-    pub name: &'static str,
-    pub value: f64,
 }
 
 /// What the kits' board statistics count for a board of cities and paths

@@ -1,7 +1,7 @@
 //! Replay pieces the grid games share (`docs/replay-format.md`): the board, sorted cell lists
 //! and owner columns.
 
-use crate::games::conquest::{PathInfo, Regions, Terrain};
+use crate::games::shared::conquest::{PathInfo, Regions, Terrain};
 use crate::grid::{Grid, Pos};
 use crate::replay::wire::{Reader, Writer};
 use crate::replay::ReplayError;
