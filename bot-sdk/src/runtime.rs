@@ -221,7 +221,7 @@ macro_rules! export_bot {
     };
 }
 
-/// "panicked at src/lib.rs:8:22: <message>": a panic in one line, for its owner.
+/// `panicked at src/lib.rs:8:22: <message>`: a panic in one line, for its owner.
 pub fn panic_text(info: &std::panic::PanicHookInfo<'_>) -> String {
     let payload = info.payload();
     let message = payload

@@ -12,7 +12,7 @@
 //! and would not cover the subprocess compiles, whose output we store ourselves.
 //!
 //! **The key** of an entry is the sha256 of: this format's version, [`crate::WASMTIME_VERSION`],
-//! the host architecture, the engine settings that shape compiled code ([`EngineParams`]: the
+//! the host architecture, the engine settings that shape compiled code (`EngineParams`: the
 //! memory cap and wasm stack; whether the pooling allocator is in use) and wasmtime's own
 //! compatibility hash of the engine (target triple, Cranelift and ISA flags, tunables such as
 //! fuel and epoch checks and memory reservations, wasm features), then the sha256 of the wasm
