@@ -222,6 +222,54 @@ impl CellIndex {
     }
 }
 
+/// How a game reads its round views in place: each game says what checking a view learns (its
+/// `Layout`: where the parts start, how many units) and how to load it; the reading protocol,
+/// the same for every game, is in the default methods.
+pub(crate) trait InPlaceView {
+    /// What checking a round view learns, to load it without checking again.
+    type Layout;
+
+    /// Checks a round view without keeping anything: its layout, and with `full` every value an
+    /// accessor relies on (a copied view; the view the host writes in place is trusted and only
+    /// its layout is checked, so that a round costs no fuel per cell or unit).
+    fn check_round(&self, view: &[u8], full: bool) -> Result<Self::Layout, ViewError>;
+
+    /// Makes the checked view in [`InPlaceView::round`] the current round.
+    fn load_round(&mut self, layout: Self::Layout);
+
+    /// An empty round of this game's shape: its length in bytes (all zero) and its layout.
+    fn empty_round(&self) -> (usize, Self::Layout);
+
+    fn round(&self) -> &RoundBuf;
+    fn round_mut(&mut self) -> &mut RoundBuf;
+
+    /// Takes a copy of a round view; a view that does not check leaves the game as it was.
+    fn read_round_copied(&mut self, view: &[u8]) -> Result<(), ViewError> {
+        let layout = self.check_round(view, true)?;
+        self.round_mut().set(view);
+        self.load_round(layout);
+        Ok(())
+    }
+
+    /// Takes the view the host wrote in place (the first `len` bytes of the round buffer).
+    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
+        match self.check_round(self.round().prefix(len), false) {
+            Ok(layout) => {
+                self.round_mut().set_len(len);
+                self.load_round(layout);
+                Ok(())
+            }
+            Err(e) => {
+                // The previous view was overwritten: an empty one stands in for it.
+                let (len, layout) = self.empty_round();
+                self.round_mut().set(&vec![0; len]);
+                self.load_round(layout);
+                Err(e)
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,54 +331,6 @@ mod tests {
                         v[at] = keep;
                     }
                 }
-            }
-        }
-    }
-}
-
-/// How a game reads its round views in place: each game says what checking a view learns (its
-/// `Layout`: where the parts start, how many units) and how to load it; the reading protocol,
-/// the same for every game, is in the default methods.
-pub(crate) trait InPlaceView {
-    /// What checking a round view learns, to load it without checking again.
-    type Layout;
-
-    /// Checks a round view without keeping anything: its layout, and with `full` every value an
-    /// accessor relies on (a copied view; the view the host writes in place is trusted and only
-    /// its layout is checked, so that a round costs no fuel per cell or unit).
-    fn check_round(&self, view: &[u8], full: bool) -> Result<Self::Layout, ViewError>;
-
-    /// Makes the checked view in [`InPlaceView::round`] the current round.
-    fn load_round(&mut self, layout: Self::Layout);
-
-    /// An empty round of this game's shape: its length in bytes (all zero) and its layout.
-    fn empty_round(&self) -> (usize, Self::Layout);
-
-    fn round(&self) -> &RoundBuf;
-    fn round_mut(&mut self) -> &mut RoundBuf;
-
-    /// Takes a copy of a round view; a view that does not check leaves the game as it was.
-    fn read_round_copied(&mut self, view: &[u8]) -> Result<(), ViewError> {
-        let layout = self.check_round(view, true)?;
-        self.round_mut().set(view);
-        self.load_round(layout);
-        Ok(())
-    }
-
-    /// Takes the view the host wrote in place (the first `len` bytes of the round buffer).
-    fn read_round_in_place(&mut self, len: usize) -> Result<(), ViewError> {
-        match self.check_round(self.round().prefix(len), false) {
-            Ok(layout) => {
-                self.round_mut().set_len(len);
-                self.load_round(layout);
-                Ok(())
-            }
-            Err(e) => {
-                // The previous view was overwritten: an empty one stands in for it.
-                let (len, layout) = self.empty_round();
-                self.round_mut().set(&vec![0; len]);
-                self.load_round(layout);
-                Err(e)
             }
         }
     }
