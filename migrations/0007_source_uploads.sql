@@ -1,7 +1,7 @@
 -- Source uploads (issue 33): a player's AIName.cc compiled on the server, in a jail
 -- (server/src/cpp_build/, server/src/site/players/compiles.rs). Compiles are queued work, claimed
--- with FOR UPDATE SKIP LOCKED like matches, and cached by (source hash, game, build key): the
--- same file for the same game and Arena version is compiled once.
+-- with FOR UPDATE SKIP LOCKED like matches, and cached by (source hash, file name, game, build
+-- key): the same file for the same game and Arena version is compiled once.
 CREATE TABLE compiles (
     id                BIGSERIAL PRIMARY KEY,
     user_id           BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -30,7 +30,7 @@ CREATE TABLE compiles (
 );
 CREATE INDEX compiles_queued ON compiles (id) WHERE status = 'queued';
 CREATE INDEX compiles_user_waiting ON compiles (user_id) WHERE status IN ('queued', 'running');
-CREATE INDEX compiles_cache ON compiles (source_hash, game, build_key) WHERE status IN ('built', 'failed');
+CREATE INDEX compiles_cache ON compiles (source_hash, game, build_key, file_name) WHERE status IN ('built', 'failed');
 
 -- The compile a bot was built by (null for a .wasm upload): its source, messages and figures.
 ALTER TABLE bots ADD COLUMN compile_id BIGINT REFERENCES compiles (id);

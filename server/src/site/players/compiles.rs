@@ -1,8 +1,8 @@
 //! Compiling uploaded sources (`AIName.cc`) on the server: queued work, fair across users, each
 //! compile in the jail of `cpp_build::jail`.
 //!
-//! A source upload inserts a `compiles` row (`queued`), unless the same source was built for the
-//! same game and build key before (Arena's version, the SDK, the compiler and its flags): then
+//! A source upload inserts a `compiles` row (`queued`), unless the same source, under the same
+//! file name, was built for the same game and build key before (Arena's version, the SDK, the compiler and its flags): then
 //! the earlier result is the answer and the compile costs nothing. The upload's request then
 //! waits for its row's verdict; while it waits, it helps: when its process has a free compile
 //! slot (`--compiles-per-process`), it claims the next queued compile, any user's, with
@@ -116,7 +116,7 @@ pub async fn compile(
     jail().map_err(|e| CompileRefusal::Off(off_message(e)))?;
     let key = cpp_build::build_key(game).map_err(|e| CompileRefusal::Off(e.to_string()))?;
     let hash = source_hash(source);
-    if let Some(done) = cached(&state.pool, &hash, game, &key).await? {
+    if let Some(done) = cached(&state.pool, &hash, game, file_name, &key).await? {
         return Ok(done);
     }
     let id = enqueue(state, user_id, game, file_name, source, &hash, &key).await?;
@@ -155,15 +155,18 @@ fn to_compiled((id, status, wasm_hash, error, messages): Row) -> Option<Compiled
     }
 }
 
-async fn cached(pool: &PgPool, hash: &str, game: &str, key: &str) -> sqlx::Result<Option<Compiled>> {
+/// An earlier compile of the same source: the file name is part of the key, since the messages
+/// name it and `__FILE__` may put it in the module.
+async fn cached(pool: &PgPool, hash: &str, game: &str, file_name: &str, key: &str) -> sqlx::Result<Option<Compiled>> {
     let row: Option<Row> = sqlx::query_as(
         "SELECT id, status, wasm_hash, error, messages FROM compiles
-         WHERE source_hash = $1 AND game = $2 AND build_key = $3 AND status IN ('built', 'failed')
+         WHERE source_hash = $1 AND game = $2 AND build_key = $3 AND file_name = $4 AND status IN ('built', 'failed')
          ORDER BY id DESC LIMIT 1",
     )
     .bind(hash)
     .bind(game)
     .bind(key)
+    .bind(file_name)
     .fetch_optional(pool)
     .await?;
     Ok(row.and_then(to_compiled))
