@@ -21,7 +21,7 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 /// A jail with short limits, or `None` (and a SKIPPED line) when this host cannot jail.
 fn jail(test: &str) -> Option<Jail> {
     let limits = JailLimits { cpu_secs: 5, wall: Duration::from_secs(20), ..JailLimits::default() };
-    let probed = cpp_build::toolchain().and_then(|tc| Jail::probe(&tc.cxx, &tc.sysroot_dirs(), limits));
+    let probed = cpp_build::toolchain().and_then(|tc| cpp_build::probe_jail(tc, limits));
     match probed {
         Ok(j) => Some(j),
         Err(e) => {
@@ -211,14 +211,13 @@ fn the_network_is_out_of_reach() {
     if !bash.exists() {
         return;
     }
-    let mut jail_bash = jail.clone();
     // bash and its libraries are not the toolchain: this test's jail also reads /usr/bin.
-    jail_bash = Jail::probe(
+    let jail_bash = Jail::for_compiler(
         &tc.cxx,
         &[Path::new("/usr/bin").to_path_buf(), Path::new("/bin").to_path_buf()],
-        jail_bash.limits.clone(),
+        jail.limits.clone(),
     )
-    .unwrap_or(jail_bash);
+    .unwrap();
     let mut cmd = std::process::Command::new(bash);
     cmd.arg("-c").arg(format!("echo hi > /dev/tcp/127.0.0.1/{port} && echo CONNECTED"));
     let mut out = String::new();

@@ -16,11 +16,15 @@ pub fn is_source(path: &Path) -> bool {
 }
 
 /// The module built from `path` for `game`, from the cache when nothing it reads changed.
-pub fn build_cached(path: &Path, game: &str) -> anyhow::Result<Vec<u8>> {
+/// `cache_dir` is the module cache's directory (`None`: no cache).
+pub fn build_cached(path: &Path, game: &str, cache_dir: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     let files = [path.to_path_buf()];
     cpp_build::check_sources(&files)?;
     let key = cpp_build::build_key(game).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let cached = cache_path(path, game, &key)?;
+    let cached = match cache_dir {
+        Some(dir) => Some(cache_path(dir, path, game, &key)?),
+        None => None,
+    };
     if let Some(c) = &cached {
         if let Ok(bytes) = std::fs::read(c) {
             return Ok(bytes);
@@ -50,9 +54,8 @@ pub fn build_cached(path: &Path, game: &str) -> anyhow::Result<Vec<u8>> {
     Ok(built.wasm)
 }
 
-/// Where the module of `path` is cached (`None`: no cache directory).
-fn cache_path(path: &Path, game: &str, key: &str) -> anyhow::Result<Option<PathBuf>> {
-    let Some(dir) = super::players::ModuleCacheArgs::from_env().dir() else { return Ok(None) };
+/// Where the module of `path` is cached in `dir`.
+fn cache_path(dir: &Path, path: &Path, game: &str, key: &str) -> anyhow::Result<PathBuf> {
     let mut h = Sha256::new();
     h.update(std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?);
     h.update(game.as_bytes());
@@ -78,5 +81,5 @@ fn cache_path(path: &Path, game: &str, key: &str) -> anyhow::Result<Option<PathB
         h.update(format!("{n}\0{len}\0{t}\0").as_bytes());
     }
     let hex: String = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
-    Ok(Some(dir.join("cpp-builds").join(format!("{hex}.wasm"))))
+    Ok(dir.join("cpp-builds").join(format!("{hex}.wasm")))
 }

@@ -110,7 +110,8 @@ fn file_name(path: &Path) -> String {
 pub fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<(String, BotModule)> {
     if super::cc_source::is_source(Path::new(arg)) {
         let path = Path::new(arg);
-        let bytes = super::cc_source::build_cached(path, game.name())?;
+        let cache = sandbox.module_cache().map(|c| c.dir().to_path_buf());
+        let bytes = super::cc_source::build_cached(path, game.name(), cache.as_deref())?;
         let module = sandbox.load(&bytes, Some(game.name())).with_context(|| path.display().to_string())?;
         return Ok((file_name(path), module));
     }

@@ -91,9 +91,9 @@ const SYSTEM_LIBRARIES: &[&str] = &[
 
 impl Jail {
     /// A jail for `compiler` (its installation directory is readable) and `extra` read-only
-    /// paths (the sysroot's directories), after checking that this host enforces it: a run of
-    /// `compiler --version` inside. `Err` says why the host cannot jail.
-    pub fn probe(compiler: &Path, extra: &[PathBuf], limits: JailLimits) -> Result<Jail, String> {
+    /// paths (the sysroot's directories), if this kernel has Landlock; `Err` says why not.
+    /// [`super::probe_jail`] also runs the compiler inside once.
+    pub fn for_compiler(compiler: &Path, extra: &[PathBuf], limits: JailLimits) -> Result<Jail, String> {
         let real = std::fs::canonicalize(compiler).map_err(|e| format!("cannot find {}: {e}", compiler.display()))?;
         // The installation: `<root>/bin/clang` reads `<root>/lib/...`.
         let root = real.parent().and_then(Path::parent).unwrap_or(Path::new("/")).to_path_buf();
@@ -122,21 +122,12 @@ impl Jail {
         if !fs_ok {
             return Err("the kernel has no Landlock (Linux 5.13 or later, with landlock in the LSM list)".into());
         }
-        let jail = Jail { limits, read_only, landlock_net };
-        let scratch = super::sdk::WorkDir::new().map_err(|e| format!("{e:#}"))?;
-        let mut cmd = Command::new(&real);
-        cmd.arg("--version");
-        let out = super::process::run(cmd, Some((&jail, scratch.path.as_path(), &[] as &[&Path])), &mut |_| {});
-        match out {
-            Ok(o) if o.status.success() => Ok(jail),
-            Ok(o) => Err(format!("{} --version fails inside the jail ({})", real.display(), o.status)),
-            Err(e) => Err(format!("cannot start a jailed process: {e}")),
-        }
+        Ok(Jail { limits, read_only, landlock_net })
     }
 
     /// Sets `cmd` up to run jailed, with `scratch` read-write and `sdk` read-only: the
     /// environment, and the steps between fork and exec. Fails when the rules cannot be made.
-    pub(super) fn apply(&self, cmd: &mut Command, scratch: &Path, readable: &[&Path]) -> std::io::Result<()> {
+    pub fn apply(&self, cmd: &mut Command, scratch: &Path, readable: &[&Path]) -> std::io::Result<()> {
         let err = |e: landlock::RulesetError| std::io::Error::other(e.to_string());
         let mut ruleset = Ruleset::default()
             .set_compatibility(CompatLevel::BestEffort)

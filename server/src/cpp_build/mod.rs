@@ -104,6 +104,21 @@ pub fn build_source(
     build_in(&work, &[path], game, tc, settings, on_line)
 }
 
+/// A jail for the toolchain `tc` with `limits`, after checking that this host enforces it: a run
+/// of the compiler's `--version` inside. `Err` says why the host cannot jail.
+pub fn probe_jail(tc: &Toolchain, limits: jail::JailLimits) -> Result<Jail, String> {
+    let jail = Jail::for_compiler(&tc.cxx, &tc.sysroot_dirs(), limits)?;
+    let scratch = WorkDir::new().map_err(|e| format!("{e:#}"))?;
+    let mut cmd = Command::new(&tc.cxx);
+    cmd.arg("--version");
+    let out = process::run(cmd, Some((&jail, scratch.path.as_path(), &[] as &[&Path])), &mut |_| {});
+    match out {
+        Ok(o) if o.status.success() => Ok(jail),
+        Ok(o) => Err(format!("{} --version fails inside the jail ({})", tc.cxx.display(), o.status)),
+        Err(e) => Err(format!("cannot start a jailed process: {e}")),
+    }
+}
+
 /// The compiler, found once per process.
 pub fn toolchain() -> Result<&'static Toolchain, String> {
     static TOOLCHAIN: std::sync::OnceLock<Result<Toolchain, String>> = std::sync::OnceLock::new();

@@ -3,7 +3,7 @@
 //! and libc++ packages).
 
 use super::flags::{CXXFLAGS, LDFLAGS};
-use super::sdk::GameSdk;
+use crate::games::GameAssets as GameSdk;
 use anyhow::{bail, Context};
 use std::path::{Path, PathBuf};
 use std::process::Command;

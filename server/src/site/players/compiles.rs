@@ -38,8 +38,7 @@ const MAX_MESSAGES: usize = 64 << 10;
 pub fn jail() -> Result<&'static Jail, &'static str> {
     static JAIL: OnceLock<Result<Jail, String>> = OnceLock::new();
     JAIL.get_or_init(|| {
-        let probed =
-            cpp_build::toolchain().and_then(|tc| Jail::probe(&tc.cxx, &tc.sysroot_dirs(), JailLimits::default()));
+        let probed = cpp_build::toolchain().and_then(|tc| cpp_build::probe_jail(tc, JailLimits::default()));
         match &probed {
             Ok(_) => tracing::info!("source uploads on: compiles run in a Landlock jail"),
             Err(e) => tracing::warn!("source uploads off: this host cannot jail the compiler: {e}"),
