@@ -16,7 +16,7 @@
 //!   and after the compile; `PR_SET_PDEATHSIG` so that a dying server takes its compiles along.
 //! - **Environment**: cleared; only `PATH`, `TMPDIR` and `HOME` (the scratch directory), `LANG=C`.
 //!
-//! A host that cannot jail (no Landlock) gets `Err` from [`Jail::probe`]: the server then
+//! A host that cannot jail (no Landlock) gets `Err` from `cpp_build::probe_jail`: the server then
 //! switches source uploads off. It never compiles a user's source unjailed.
 
 use landlock::{
@@ -75,7 +75,7 @@ pub struct Jail {
 }
 
 /// The Landlock ABI the jail asks for; newer kernels enforce all of it, older ones a part
-/// (checked in [`Jail::probe`]).
+/// (checked in `cpp_build::probe_jail`).
 const WANTED_ABI: ABI = ABI::V5;
 
 /// The shared libraries' directories and the loader, where they exist on this host.
