@@ -188,6 +188,16 @@ async fn errors_name_the_players_file_and_line_store_nothing_and_leak_nothing() 
     assert!(stored.iter().all(|m| !m.contains(CANARY) && !m.contains("root:x:0:0")), "a secret is stored");
     assert_eq!(count(&site, "SELECT count(*) FROM bots").await, bots_before, "a refused source stored a bot");
 
+    // Non-UTF-8 bytes and another game's player: refused by the compiler, with its reason.
+    let r = upload_source(&site.state, &token, "Latin", "AILatin.cc", b"\xff\xfe garbage \xc3\x28\n").await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.json()["errors"]["source"].as_str().unwrap().contains("AILatin.cc did not compile"), "{}", r.body);
+    let ork =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../bot-sdk/cpp/examples/ork_island/AIDemo.cc")).unwrap();
+    let r = upload_source(&site.state, &token, "Orkish", "AIOrk.cc", &ork).await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
+    assert!(r.json()["errors"]["compiler_messages"].as_str().unwrap().contains("AIOrk.cc:"), "{}", r.body);
+
     // A file of the cap plus one byte, and an empty one.
     let big = vec![b' '; compiles::MAX_SOURCE_BYTES + 1];
     let r = upload_source(&site.state, &token, "Big", "AIBig.cc", &big).await;
