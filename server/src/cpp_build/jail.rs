@@ -37,8 +37,10 @@ pub struct JailLimits {
     pub wall: Duration,
     /// Address space of each process, in bytes (RLIMIT_AS).
     pub memory_bytes: u64,
-    /// Processes of the jail's user (RLIMIT_NPROC; not enforced for root, whose compiles the
-    /// process group and the wall clock still bound).
+    /// Processes of the jail's user (RLIMIT_NPROC): Linux counts every task of the user, the
+    /// server's own threads included, so this is a ceiling well above them, not a budget (and it
+    /// is not enforced for root). The compiler runs no user code; the process group, the CPU
+    /// time and the wall clock bound what it starts.
     pub processes: u64,
     /// Largest file a process may write, in bytes (RLIMIT_FSIZE).
     pub file_bytes: u64,
@@ -56,7 +58,7 @@ impl Default for JailLimits {
             // 2,000-line player took 20 s of CPU and 73 s on a loaded 2-core machine.
             wall: Duration::from_secs(300),
             memory_bytes: 2 << 30,
-            processes: 64,
+            processes: 4096,
             file_bytes: 64 << 20,
             open_files: 256,
             output_bytes: 256 << 10,
