@@ -20,8 +20,12 @@ RUN --mount=type=cache,target=/usr/local/cargo/registry \
     && install -m 0755 target/release/arena /usr/local/bin/arena
 
 FROM debian:bookworm-slim
+# The C++ toolchain for wasm32-wasi (Debian's packages, the ones `arena build` and
+# scripts/setup.sh use): source uploads (`-F source=@AIName.cc`) are compiled with it, each
+# compile in a Landlock jail (docs/server.md, "Source uploads").
 RUN apt-get update \
     && apt-get install -y --no-install-recommends ca-certificates \
+       clang-19 lld-19 wasi-libc libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32 \
     && rm -rf /var/lib/apt/lists/*
 # A system user without a login shell; its home /data holds the server's files (replays when
 # ARENA_REPLAY_DIR=/data/replays, the private Postgres cluster under /data/var when no

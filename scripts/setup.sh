@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Arena's tests and tools need beyond Rust, from Debian's packages and npm:
-#   - C++ bots to wasm (`arena build`): clang-19, lld-19, wasi-libc, libc++/libc++abi/compiler-rt for wasm32;
+#   - C++ bots to wasm (`arena build`, and the server's source uploads): clang-19, lld-19, wasi-libc,
+#     libc++/libc++abi/compiler-rt for wasm32;
 #   - Rust bots to wasm without rustup targets: rustc-web, cargo-web, rust-web-src (+ lld-19);
 #   - browser tests: chromium, and playwright-core from npm (web/package-lock.json);
 #   - the tournament server: PostgreSQL (any version with initdb/pg_ctl; `arena serve` starts a

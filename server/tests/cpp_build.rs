@@ -1221,3 +1221,43 @@ fn gnu_only_constructs_get_a_hint() {
     let err = builds(d, &["AINarrow.cc", "--game", "walking-dead"]);
     assert!(err.contains("AINarrow.cc:9:16: warning: type 'double' cannot be narrowed to 'int'"), "{err}");
 }
+
+#[test]
+fn arena_run_takes_a_kit_players_source_built_once_and_cached() {
+    if !have_clang("arena_run_takes_a_kit_players_source_built_once_and_cached") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    let modules = d.join("modules");
+    builds(d, &[DEMO, "--game", "pandemic", "-o", "AIDemo.wasm"]);
+    std::fs::copy(DEMO, d.join("AIDemo.cc")).unwrap();
+    let run = |bot: &str| {
+        let out = Command::cargo_bin("arena")
+            .unwrap()
+            .current_dir(d)
+            .args(["run", "pandemic", bot, "Null", "Null", "Null", "--seed", "1", "--json", "--no-replay"])
+            .env("XDG_CACHE_HOME", cache_dir())
+            .env("ARENA_MODULE_CACHE", &modules)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "arena run {bot}: {}", text(&out.stderr));
+        summary(&text(&out.stdout))
+    };
+    // The source plays the match its `arena build` module plays, under the same name.
+    let from_wasm = run("AIDemo.wasm");
+    let from_source = run("AIDemo.cc");
+    assert_eq!(from_source, from_wasm);
+    // Built once: the module is cached by the source's hash, and used again.
+    let cached: Vec<_> = std::fs::read_dir(modules.join("cpp-builds")).unwrap().flatten().collect();
+    assert_eq!(cached.len(), 1, "{cached:?}");
+    let module = std::fs::read(cached[0].path()).unwrap();
+    assert_eq!(module, std::fs::read(d.join("AIDemo.wasm")).unwrap(), "the cached module is arena build's");
+    assert_eq!(run("AIDemo.cc"), from_wasm);
+    // A changed source is built again.
+    let mut changed = std::fs::read_to_string(DEMO).unwrap();
+    changed.push_str("\n// changed\n");
+    std::fs::write(d.join("AIDemo.cc"), changed).unwrap();
+    run("AIDemo.cc");
+    assert_eq!(std::fs::read_dir(modules.join("cpp-builds")).unwrap().count(), 2);
+}

@@ -4,10 +4,10 @@ mod bench;
 mod boards;
 mod build;
 mod calibrate;
+mod cc_source;
 mod dummy_lineups;
 mod fidelity;
 mod file_hash;
-mod gnu_hints;
 mod list;
 mod loadtest;
 #[cfg(unix)]

@@ -39,8 +39,10 @@
 //! `dlopen`/`dlsym`/`dlclose` (and Windows' equivalents) that ties each symbol to the library's
 //! lifetime and turns loader errors into messages, which is all this needs.
 
-use super::build::{self, cache_root, find_in_path, show_command, Fnv, SdkDir, WorkDir};
 use anyhow::{bail, Context};
+use arena::cpp_build::sdk::{self as build_sdk, cache_root, Fnv, SdkDir, WorkDir};
+use arena::cpp_build::toolchain::find_in_path;
+use arena::cpp_build::{self as build, show_command};
 use engine::referee::{BotFailure, FreezeReason, MAX_ORDERS_PER_ROUND};
 use engine::wire::{WireBot, WireBotFactory, WireTurn};
 use sha2::{Digest, Sha256};
@@ -140,7 +142,7 @@ pub struct NativeBuild {
 /// Compiles a player's sources (`AIName.cc` first) for `game` natively into a shared object, or
 /// finds it in the cache.
 pub fn build_native(files: &[PathBuf], game: &str, verbose: bool) -> anyhow::Result<NativeBuild> {
-    let sdk_game = build::sdk_for(game)?;
+    let sdk_game = build_sdk::sdk_for(game)?;
     build::check_sources(files)?;
     let names = build::file_names(files);
     let tc = NativeToolchain::find()?;

@@ -1,4 +1,4 @@
-//! Who plays a seat: a `.wasm` file, a house bot (embedded wasm) or, for tests and benchmarks,
+//! Who plays a seat: a `.wasm` file, a kit player's `AIName.cc` (built, cached), a house bot (embedded wasm) or, for tests and benchmarks,
 //! a native house bot (`native:Demo`).
 
 use anyhow::{bail, Context};
@@ -105,8 +105,16 @@ fn file_name(path: &Path) -> String {
     stem.strip_prefix("AI").filter(|s| !s.is_empty()).map(str::to_string).unwrap_or(stem)
 }
 
-/// Loads a `.wasm` file or an embedded house bot; returns its display name and module.
+/// Loads a `.wasm` file, a kit player's C++ source (`AIName.cc`, built as `arena build` does,
+/// cached) or an embedded house bot; returns its display name and module.
 pub fn load(sandbox: &Sandbox, game: &dyn AnyGame, arg: &str) -> anyhow::Result<(String, BotModule)> {
+    if super::cc_source::is_source(Path::new(arg)) {
+        let path = Path::new(arg);
+        let cache = sandbox.module_cache().map(|c| c.dir().to_path_buf());
+        let bytes = super::cc_source::build_cached(path, game.name(), cache.as_deref())?;
+        let module = sandbox.load(&bytes, Some(game.name())).with_context(|| path.display().to_string())?;
+        return Ok((file_name(path), module));
+    }
     if arg.ends_with(".wasm") || Path::new(arg).is_file() {
         let path = Path::new(arg);
         let module = load_file(sandbox, game, path)?;

@@ -49,6 +49,15 @@ fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<
         "  ladder           {}",
         if c.no_ladder { "off in this process".to_string() } else { format!("on, every {} ms", c.ladder_interval_ms) }
     );
+    if listen.is_some() {
+        // Probed now, so that the log says at start whether source uploads are on.
+        match crate::site::players::compiles::jail() {
+            Ok(_) => {
+                eprintln!("  source uploads   on: compiled in a Landlock jail, {} at once", c.compiles_per_process)
+            }
+            Err(why) => eprintln!("  source uploads   OFF: this host cannot jail the compiler ({why})"),
+        }
+    }
 }
 
 fn spawn_workers(state: &AppState, stop: &Arc<AtomicBool>) -> Vec<tokio::task::JoinHandle<()>> {

@@ -114,6 +114,12 @@ pub struct SiteConfig {
     /// then downloads only their own modules and the house bots).
     #[arg(long, env = "ARENA_PRIVATE_MODULES")]
     pub private_modules: bool,
+    /// Source uploads (`AIName.cc`) one process compiles at once; each compile runs in a jail.
+    #[arg(long, env = "ARENA_COMPILES_PER_PROCESS", default_value_t = 1)]
+    pub compiles_per_process: usize,
+    /// Source uploads one user may have waiting or compiling at once.
+    #[arg(long, env = "ARENA_MAX_COMPILES_WAITING", default_value_t = 2)]
+    pub max_compiles_waiting: u32,
 }
 
 impl SiteConfig {
@@ -149,6 +155,8 @@ impl SiteConfig {
             max_practice_waiting: 3,
             max_practice_per_day: 100,
             private_modules: false,
+            compiles_per_process: 1,
+            max_compiles_waiting: 2,
         }
     }
 

@@ -2,6 +2,7 @@
 //! that the form can show every problem next to its field; then store the module, claim the name,
 //! create the bot and queue its sanity match in one transaction.
 
+use super::compiles;
 use crate::site::core::names;
 use crate::site::sources::qualification;
 use crate::site::state::AppState;
@@ -16,6 +17,8 @@ pub struct Uploaded {
     pub game: String,
     /// `sha256:<hex>` of the module.
     pub hash: String,
+    /// The compile that built it from a source upload.
+    pub compile_id: Option<i64>,
 }
 
 /// Why an upload was refused: one message per field (`game`, `name`, `wasm`), or a failure of
@@ -28,6 +31,13 @@ pub struct UploadErrors {
     pub name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wasm: Option<String>,
+    /// The source upload's problem (too big, did not compile, a jail's limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The compiler's messages of a source that did not compile (the player's file name and
+    /// line numbers, no path of the server).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub compiler_messages: Option<String>,
     /// A per-user limit reached (answered with 429; nothing else is checked).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<String>,
@@ -40,6 +50,7 @@ impl UploadErrors {
         self.game.is_none()
             && self.name.is_none()
             && self.wasm.is_none()
+            && self.source.is_none()
             && self.limit.is_none()
             && self.internal.is_none()
     }
@@ -59,6 +70,7 @@ impl std::fmt::Display for UploadErrors {
             ("game", &self.game),
             ("name", &self.name),
             ("wasm", &self.wasm),
+            ("source", &self.source),
             ("limit", &self.limit),
             ("server", &self.internal),
         ];
@@ -103,7 +115,7 @@ pub fn too_big_message(size: u64, at_least: bool, limit: usize) -> String {
 }
 
 /// The message for a missing or empty file.
-pub const NO_FILE: &str = "no file: choose the bot's .wasm file";
+pub const NO_FILE: &str = "no file: choose your player's AIName.cc or the bot's .wasm file";
 
 /// Checks the game; returns its canonical name.
 fn check_game(game: &str) -> Result<&'static str, String> {
@@ -249,14 +261,26 @@ async fn check_limits(state: &AppState, user_id: i64) -> Result<(), UploadErrors
 
 /// Refuses an upload whose file could not be read (too big, missing): still checks the game
 /// and the name so that the form shows every problem at once.
-pub async fn refuse_file(state: &AppState, user_id: i64, game: &str, name: &str, wasm_error: String) -> UploadErrors {
+/// `source`: the problem is the source field's, else the module's.
+pub async fn refuse_file(
+    state: &AppState,
+    user_id: i64,
+    game: &str,
+    name: &str,
+    wasm_error: String,
+    source: bool,
+) -> UploadErrors {
     if let Err(limited) = check_limits(state, user_id).await {
         return limited;
     }
     let mut errors = UploadErrors::default();
     check_game_and_name(state, user_id, game, name, &mut errors).await;
     if errors.internal.is_none() {
-        errors.wasm = Some(wasm_error);
+        if source {
+            errors.source = Some(wasm_error);
+        } else {
+            errors.wasm = Some(wasm_error);
+        }
         count("rejected");
     }
     errors
@@ -276,6 +300,91 @@ pub async fn submit(
     if errors.internal.is_some() {
         return Err(errors);
     }
+    check_and_store(state, user_id, game, name, wasm, None, errors).await
+}
+
+/// The message for a missing or empty source.
+pub const NO_SOURCE: &str = "no file: choose your player's AIName.cc";
+
+/// Checks a source upload (`AIName.cc`), compiles it (`compiles`: queued, cached, jailed) and,
+/// if everything is right, stores the module with its source and queues its sanity match.
+pub async fn submit_source(
+    state: &AppState,
+    user_id: i64,
+    game: &str,
+    name: &str,
+    file_name: Option<&str>,
+    source: &[u8],
+) -> Result<Uploaded, UploadErrors> {
+    check_limits(state, user_id).await?;
+    let mut errors = UploadErrors::default();
+    let game = check_game_and_name(state, user_id, game, name, &mut errors).await;
+    if errors.internal.is_some() {
+        return Err(errors);
+    }
+    if source.is_empty() {
+        errors.source = Some(NO_SOURCE.into());
+    } else if source.len() > compiles::MAX_SOURCE_BYTES {
+        errors.source = Some(too_big_message(source.len() as u64, false, compiles::MAX_SOURCE_BYTES));
+    } else if let Err(why) = compiles::jail() {
+        errors.source = Some(compiles::off_message(why));
+    }
+    let (Some(game), true) = (game, errors.is_empty()) else {
+        count("rejected");
+        return Err(errors);
+    };
+    let file_name = compiles::clean_file_name(file_name);
+    let message = match compiles::compile(state, user_id, game, &file_name, source).await {
+        Ok(compiles::Compiled::Built { compile_id, wasm_hash }) => {
+            let wasm: Option<Vec<u8>> = match sqlx::query_scalar("SELECT bytes FROM wasm_modules WHERE hash = $1")
+                .bind(&wasm_hash)
+                .fetch_optional(&state.pool)
+                .await
+            {
+                Ok(w) => w,
+                Err(e) => return Err(UploadErrors::server_failure(e)),
+            };
+            let Some(wasm) = wasm else {
+                return Err(UploadErrors::server_failure(format!("compile {compile_id}: module {wasm_hash} is gone")));
+            };
+            return check_and_store(state, user_id, Some(game), name, &wasm, Some(compile_id), errors).await;
+        }
+        Ok(compiles::Compiled::Failed { error, messages }) => {
+            count("rejected");
+            errors.source = Some(
+                error
+                    .replace("(the compiler's messages are above)", "(the compiler's messages are below)")
+                    .replace("(the linker's messages are above)", "(the linker's messages are below)"),
+            );
+            errors.compiler_messages = Some(messages).filter(|m| !m.trim().is_empty());
+            return Err(errors);
+        }
+        Err(compiles::CompileRefusal::Limit(limit)) => {
+            count("limited");
+            return Err(UploadErrors { limit: Some(limit), ..Default::default() });
+        }
+        Err(compiles::CompileRefusal::StillQueued) => {
+            "the server is busy: your source is still waiting to be compiled; upload it again later".to_string()
+        }
+        Err(compiles::CompileRefusal::Off(why)) => why,
+        Err(compiles::CompileRefusal::Db(e)) => return Err(UploadErrors::server_failure(e)),
+    };
+    count("rejected");
+    errors.source = Some(message);
+    Err(errors)
+}
+
+/// Checks a module (for `game`, after the game's and the name's checks filled `errors`) and, if
+/// everything is right, stores it and queues its sanity match.
+async fn check_and_store(
+    state: &AppState,
+    user_id: i64,
+    game: Option<&'static str>,
+    name: &str,
+    wasm: &[u8],
+    compile_id: Option<i64>,
+    mut errors: UploadErrors,
+) -> Result<Uploaded, UploadErrors> {
     let limit = max_upload_bytes(state);
     let mut info = None;
     if wasm.is_empty() {
@@ -287,6 +396,7 @@ pub async fn submit(
         let (sandbox, bytes, check_game) = (state.sandbox.clone(), wasm.to_vec(), game.map(str::to_string));
         match tokio::task::spawn_blocking(move || sandbox.inspect(&bytes, check_game.as_deref())).await {
             Ok(Ok(i)) => info = Some(i),
+            Ok(Err(e)) if compile_id.is_some() => errors.source = Some(format!("the built module is refused: {e}")),
             Ok(Err(e)) => errors.wasm = Some(e.to_string()),
             Err(e) => return Err(UploadErrors::server_failure(e)),
         }
@@ -295,11 +405,11 @@ pub async fn submit(
         count("rejected");
         return Err(errors);
     };
-    match store(state, user_id, game, name, wasm, &info.hash).await {
+    match store(state, user_id, game, name, wasm, &info.hash, compile_id).await {
         Ok(Ok(id)) => {
             count("accepted");
             state.queue_signal.notify_waiters();
-            Ok(Uploaded { id, name: name.to_string(), game: game.to_string(), hash: info.hash })
+            Ok(Uploaded { id, name: name.to_string(), game: game.to_string(), hash: info.hash, compile_id })
         }
         Ok(Err(StoreRefusal::Name(name_error))) => {
             count("rejected");
@@ -330,6 +440,7 @@ async fn store(
     name: &str,
     wasm: &[u8],
     hash: &str,
+    compile_id: Option<i64>,
 ) -> sqlx::Result<Result<i64, StoreRefusal>> {
     let mut tx = state.pool.begin().await?;
     // One upload of a user at a time from here on: the limits hold under parallel uploads.
@@ -356,12 +467,14 @@ async fn store(
         return Ok(Err(StoreRefusal::Name(problem)));
     }
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO bots (game, name, user_id, wasm_hash, status) VALUES ($1, $2, $3, $4, 'qualifying') RETURNING id",
+        "INSERT INTO bots (game, name, user_id, wasm_hash, status, compile_id)
+         VALUES ($1, $2, $3, $4, 'qualifying', $5) RETURNING id",
     )
     .bind(game)
     .bind(name)
     .bind(user_id)
     .bind(hash)
+    .bind(compile_id)
     .fetch_one(&mut *tx)
     .await?;
     qualification::start(&mut tx, id, game).await?;

@@ -2,6 +2,7 @@
 //! Handlers only fetch (`queries`) and render (templates in `server/templates/`).
 
 use super::session::{check_csrf, Csrf, CurrentUser, Layout, MaybeUser};
+use crate::site::players::compiles::{self, CompileInfo};
 use crate::site::read::queries::{
     self, BotDetail, GameSummary, LeaderboardEntry, MatchDetail, MyGameBots, RatingPoint,
 };
@@ -20,6 +21,7 @@ pub fn routes() -> Router<AppState> {
         .route("/", get(home))
         .route("/games/{game}", get(leaderboard))
         .route("/bots/{id}", get(bot))
+        .route("/bots/{id}/source", get(bot_source))
         .route("/matches/{id}", get(match_page))
         .route("/matches/{id}/replay", get(replay))
         .route("/me/bots", get(my_bots))
@@ -296,6 +298,22 @@ struct BotPage {
     layout: Layout,
     bot: BotDetail,
     chart: Option<Chart>,
+    /// The compile that built the bot from a source upload.
+    compile: Option<CompileInfo>,
+    /// Whether the viewer may read its source and messages (its owner or an admin).
+    own_source: bool,
+}
+
+impl BotPage {
+    fn compile_figures(&self) -> String {
+        let Some(c) = &self.compile else { return String::new() };
+        let secs = |ms: Option<i64>| ms.map(|ms| format!("{:.1} s", ms as f64 / 1000.0)).unwrap_or_else(|| "?".into());
+        let mib = c
+            .peak_memory_bytes
+            .map(|b| format!("{:.0} MiB", b as f64 / (1u64 << 20) as f64))
+            .unwrap_or_else(|| "?".into());
+        format!("{} CPU, {} wall clock, peak memory {mib}", secs(c.cpu_ms), secs(c.wall_ms))
+    }
 }
 
 async fn bot(
@@ -311,7 +329,28 @@ async fn bot(
         .map_err(|e| PageError::internal(&layout, e))?
         .ok_or_else(|| PageError::not_found(&layout, format!("There is no bot #{id}.")))?;
     let chart = Chart::new(&bot.rating_history);
-    Ok(render(StatusCode::OK, &BotPage { layout, bot, chart }))
+    let compile = compiles::of_bot(&state.pool, id).await.map_err(|e| PageError::internal(&layout, e))?;
+    let own_source = layout.user.as_ref().is_some_and(|u| u.is_admin || u.username == bot.owner);
+    Ok(render(StatusCode::OK, &BotPage { layout, bot, chart, compile, own_source }))
+}
+
+/// A bot's source (`/bots/{id}/source`), for its owner and admins only.
+async fn bot_source(State(state): State<AppState>, user: CurrentUser, Path(id): Path<i64>) -> Response {
+    match compiles::source_for(&state.pool, id, user.id, user.is_admin).await {
+        Ok(Some((file_name, bytes))) => (
+            [
+                (header::CONTENT_TYPE, "text/x-c++src; charset=utf-8".to_string()),
+                (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file_name}\"")),
+            ],
+            bytes,
+        )
+            .into_response(),
+        Ok(None) => (StatusCode::NOT_FOUND, "no source of yours for this bot").into_response(),
+        Err(e) => {
+            tracing::error!("bot source: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 //! Uploading bots: the form (`GET`/`POST /upload`) and the same over multipart for scripts
 //! (`POST /api/bots`, with an API token: `curl -H "Authorization: Bearer TOKEN" -F game=pandemic
-//! -F name=Foo -F wasm=@foo.wasm http://host/api/bots`).
+//! -F name=Foo -F wasm=@foo.wasm http://host/api/bots`). Instead of `wasm`, a `source` field
+//! (`-F source=@AIName.cc`) is a Jutge-kit player compiled on the server (`players::compiles`).
 //!
 //! The request body limit comes from the configuration (`max_upload_mib`), which `routes()` does
 //! not see: axum's default limit is off on these routes and the handlers cap the body at the
@@ -9,6 +10,7 @@
 
 use super::accounts::{internal_error, render};
 use super::session::{self, Csrf, CurrentUser, Layout, CSRF_FIELD};
+use crate::site::players::compiles;
 use crate::site::players::uploads::{self, UploadErrors, Uploaded};
 use crate::site::state::AppState;
 use askama::Template;
@@ -49,6 +51,9 @@ struct UploadInput {
     name: String,
     csrf: Option<String>,
     wasm: WasmField,
+    /// A C++ source (`AIName.cc`) to compile instead of a module, and its file name.
+    source: WasmField,
+    source_name: Option<String>,
 }
 
 /// A request that could not be read as a multipart upload.
@@ -123,7 +128,14 @@ async fn read_upload(state: &AppState, req: Request) -> Result<UploadInput, Unre
     let mut multipart = Multipart::from_request(req, state)
         .await
         .map_err(|e| Unreadable { status: e.status(), message: e.body_text() })?;
-    let mut input = UploadInput { game: String::new(), name: String::new(), csrf: None, wasm: WasmField::Missing };
+    let mut input = UploadInput {
+        game: String::new(),
+        name: String::new(),
+        csrf: None,
+        wasm: WasmField::Missing,
+        source: WasmField::Missing,
+        source_name: None,
+    };
     let (mut game, mut name) = (None, None);
     let mut fields = 0;
     while let Some(mut field) = multipart.next_field().await? {
@@ -137,8 +149,26 @@ async fn read_upload(state: &AppState, req: Request) -> Result<UploadInput, Unre
             CSRF_FIELD if input.csrf.is_none() => input.csrf = Some(read_text(&mut field, &mut budget).await?),
             "wasm" if matches!(input.wasm, WasmField::Missing) => {
                 input.wasm = read_file(&mut field, limit, &mut budget).await?;
+                if matches!(&input.wasm, WasmField::Bytes(b) if b.is_empty())
+                    && field.file_name().unwrap_or("").is_empty()
+                {
+                    input.wasm = WasmField::Missing;
+                }
                 // The rest of the body is not read: what came before the file is all there is.
                 if matches!(input.wasm, WasmField::TooBig { at_least: true, .. }) {
+                    break;
+                }
+            }
+            "source" if matches!(input.source, WasmField::Missing) => {
+                input.source_name = field.file_name().map(str::to_string);
+                input.source = read_file(&mut field, compiles::MAX_SOURCE_BYTES, &mut budget).await?;
+                // A browser sends an empty file field when no file was chosen.
+                if matches!(&input.source, WasmField::Bytes(b) if b.is_empty())
+                    && input.source_name.as_deref().unwrap_or("").is_empty()
+                {
+                    input.source = WasmField::Missing;
+                }
+                if matches!(input.source, WasmField::TooBig { at_least: true, .. }) {
                     break;
                 }
             }
@@ -156,12 +186,31 @@ async fn read_upload(state: &AppState, req: Request) -> Result<UploadInput, Unre
 /// Checks and stores the upload.
 async fn accept(state: &AppState, user: &CurrentUser, input: &UploadInput) -> Result<Uploaded, UploadErrors> {
     let (game, name) = (input.game.as_str(), input.name.as_str());
+    match (&input.wasm, &input.source) {
+        (WasmField::Missing, WasmField::Missing) => uploads::submit(state, user.id, game, name, &[]).await,
+        (_, WasmField::Missing) => accept_module(state, user, input).await,
+        (WasmField::Missing, WasmField::Bytes(bytes)) => {
+            uploads::submit_source(state, user.id, game, name, input.source_name.as_deref(), bytes).await
+        }
+        (WasmField::Missing, WasmField::TooBig { size, at_least }) => {
+            let message = uploads::too_big_message(*size, *at_least, compiles::MAX_SOURCE_BYTES);
+            Err(uploads::refuse_file(state, user.id, game, name, message, true).await)
+        }
+        (_, _) => {
+            let message = "choose one file: a .wasm module or a C++ source, not both".to_string();
+            Err(uploads::refuse_file(state, user.id, game, name, message, true).await)
+        }
+    }
+}
+
+async fn accept_module(state: &AppState, user: &CurrentUser, input: &UploadInput) -> Result<Uploaded, UploadErrors> {
+    let (game, name) = (input.game.as_str(), input.name.as_str());
     match &input.wasm {
         WasmField::Bytes(bytes) => uploads::submit(state, user.id, game, name, bytes).await,
         WasmField::Missing => uploads::submit(state, user.id, game, name, &[]).await,
         WasmField::TooBig { size, at_least } => {
             let message = uploads::too_big_message(*size, *at_least, uploads::max_upload_bytes(state));
-            Err(uploads::refuse_file(state, user.id, game, name, message).await)
+            Err(uploads::refuse_file(state, user.id, game, name, message, false).await)
         }
     }
 }
@@ -175,6 +224,9 @@ struct UploadPage {
     name: String,
     errors: UploadErrors,
     max_upload: String,
+    max_source: String,
+    /// Why source uploads are off on this host, if they are.
+    sources_off: Option<String>,
 }
 
 impl UploadPage {
@@ -187,6 +239,8 @@ impl UploadPage {
             name: String::new(),
             errors: UploadErrors::default(),
             max_upload: uploads::fmt_size(uploads::max_upload_bytes(state) as u64),
+            max_source: uploads::fmt_size(compiles::MAX_SOURCE_BYTES as u64),
+            sources_off: compiles::jail().err().map(compiles::off_message),
         }
     }
 
@@ -253,10 +307,13 @@ async fn upload_api(State(state): State<AppState>, user: CurrentUser, headers: H
     match accept(&state, &user, &input).await {
         Ok(bot) => {
             let url = format!("/bots/{}", bot.id);
-            let body = json!({
+            let mut body = json!({
                 "id": bot.id, "name": bot.name, "game": bot.game, "hash": bot.hash,
                 "status": "qualifying", "url": url,
             });
+            if let Some(c) = bot.compile_id {
+                body["compile_id"] = json!(c);
+            }
             (StatusCode::CREATED, [(header::LOCATION, url)], Json(body)).into_response()
         }
         Err(errors) if errors.internal.is_some() => {

@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// Follows one compile's messages and says when to print which hint.
 #[derive(Default)]
-pub(super) struct Hints {
+pub struct Hints {
     /// The hint of the current error, printed when its messages end.
     pending: Option<String>,
     /// The hints already printed.
@@ -21,7 +21,7 @@ pub(super) struct Hints {
 impl Hints {
     /// Takes the next line of the compiler's messages (colours included); returns a hint to
     /// print before it.
-    pub(super) fn line(&mut self, raw: &str) -> Option<String> {
+    pub fn line(&mut self, raw: &str) -> Option<String> {
         let text = strip_colours(raw);
         let ends_previous = Diagnostic::parse(&text).is_some_and(|d| d.severity != "note")
             || text.starts_with("In file included from ")
@@ -39,7 +39,7 @@ impl Hints {
     }
 
     /// The hint still to print when the messages end.
-    pub(super) fn finish(&mut self) -> Option<String> {
+    pub fn finish(&mut self) -> Option<String> {
         self.pending.take()
     }
 }

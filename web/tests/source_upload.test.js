@@ -1,0 +1,111 @@
+// Source uploads through the form (`arena serve`, Debian's chromium via playwright-core): the
+// starter kit's AIDemo.cc uploaded as C++ source is compiled on the server and judged;
+// the bot page shows the module's sha256, equal to `arena build` of the same file; a file with a
+// syntax error is answered next to the field with its file name and line, and stores no bot.
+// Needs the arena binary (ARENA_BIN or target/release/arena), clang-19 for wasm32, a kernel with
+// Landlock (else source uploads are off and this test checks that the form says so), and the local
+// Postgres (127.0.0.1:5432).
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const h = require('./helpers.js');
+
+const PASSWORD = 'correct horse battery staple';
+const DEMO = path.join(h.ROOT, 'bot-sdk', 'cpp', 'examples', 'pandemic', 'AIDemo.cc');
+const VERDICT_TIMEOUT_MS = 180000;
+
+const canServe = h.hasArenaServe();
+const skip = canServe ? false : `${h.ARENA} has no \`serve\` command (build it with \`cargo build --release -p arena\`)`;
+
+function sha256(file) {
+  return 'sha256:' + crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+test('AIDemo.cc uploaded as source is built as arena build does and judged; a syntax error is shown by its line', { skip, timeout: 420000 }, async () => {
+  const dir = h.tmpDir('arena-source-');
+  const database = `arena_browser_${crypto.randomBytes(4).toString('hex')}`;
+  const env = { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, XDG_CACHE_HOME: path.join(dir, 'cache') };
+  const dataDir = path.join(dir, 'var');
+  let server;
+  let browser;
+  try {
+    server = await h.startArenaServe({ dataDir, env, args: ['--no-ladder'] });
+    const url = (p) => server.base + p;
+    browser = await h.launchBrowser();
+    const page = await browser.newPage();
+
+    const username = `coder${crypto.randomBytes(2).toString('hex')}`;
+    await page.goto(url('/signup'));
+    await page.fill('#username', username);
+    await page.fill('#password', PASSWORD);
+    await Promise.all([page.waitForURL(url('/me/bots')), page.click('#submit')]);
+    await page.goto(url('/upload'));
+
+    if (await page.locator('#sources-off').count()) {
+      // This host cannot jail the compiler: the form says so in place of the field.
+      assert.match(await page.textContent('#sources-off'), /source uploads are off/);
+      return;
+    }
+
+    // A syntax error: the message names the file and the line, next to the field; no bot.
+    const broken = path.join(dir, 'AIBroken.cc');
+    fs.writeFileSync(broken, '#include "Player.hh"\n\nint x = ;\n');
+    await page.selectOption('select[name=game]', 'pandemic');
+    await page.fill('input[name=name]', 'Broken');
+    await page.setInputFiles('input[name=source]', broken);
+    await Promise.all([page.waitForLoadState('load'), page.click('#submit')]);
+    assert.match(await page.textContent('#error-source'), /AIBroken\.cc did not compile/);
+    const messages = await page.textContent('#compiler-messages');
+    assert.match(messages, /AIBroken\.cc:3:9: error/);
+    assert.doesNotMatch(messages, /\/tmp\/|\.cache/);
+    // The messages sit in the source field's box, under its error.
+    assert.equal(await page.locator('.field:has(#source) #compiler-messages').count(), 1);
+    const mine = JSON.parse(await (await page.request.get(url('/api/me/bots'))).text());
+    assert.equal(JSON.stringify(mine).includes('Broken'), false, 'a refused source stored a bot');
+
+    // The kit's AIDemo.cc: built, judged, qualified.
+    await page.goto(url('/upload'));
+    await page.selectOption('select[name=game]', 'pandemic');
+    await page.fill('input[name=name]', 'FromSource');
+    await page.setInputFiles('input[name=source]', DEMO);
+    await Promise.all([page.waitForURL(/\/bots\/\d+$/, { timeout: VERDICT_TIMEOUT_MS }), page.click('#submit')]);
+    const botPath = new URL(page.url()).pathname;
+
+    // `arena build` of the same file gives the module the page shows.
+    const built = path.join(dir, 'AIDemo.wasm');
+    execFileSync(h.ARENA, ['build', '--game', 'pandemic', DEMO, '-o', built], { stdio: 'pipe', env: { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache2') } });
+    assert.equal((await page.textContent('#module-hash')).trim(), sha256(built));
+    assert.match(await page.textContent('#compile-figures'), /CPU.*peak memory \d+ MiB/);
+    assert.match(await page.textContent('#built-from'), /AIDemo\.cc/);
+
+    // The workers judge it: the page reloads until its verdict.
+    const deadline = Date.now() + VERDICT_TIMEOUT_MS;
+    let status = '';
+    while (Date.now() < deadline) {
+      await page.goto(url(botPath));
+      status = (await page.textContent('#qualification-status')).trim();
+      if (status !== 'qualifying') break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    // The usual verdict: qualified, or failed against the Dummies (the kit's Demo is not strong).
+    assert.match(status, /^(qualified|failed)$/, await page.textContent('#verdict'));
+
+    // Its source is its owner's to download.
+    const source = await page.request.get(url(`${botPath}/source`));
+    assert.equal(source.status(), 200);
+    assert.equal(await source.text(), fs.readFileSync(DEMO, 'utf8'));
+  } finally {
+    if (browser) await browser.close();
+    if (server) await server.stop();
+    try {
+      h.psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    } catch (e) {
+      // The database is dropped by a later run's clean-up.
+    }
+  }
+});
