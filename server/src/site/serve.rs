@@ -19,6 +19,8 @@ async fn start(config: SiteConfig, with_metrics: bool) -> anyhow::Result<(AppSta
     let database = db::open(&config, (workers as u32) * 2 + 16).await?;
     crate::site::players::house_setup::ensure(&database.pool).await.context("cannot store the house bots")?;
     let replays = ReplayStore::from_config(&config, database.pool.clone())?;
+    // Wrong credentials or a missing bucket: a clear error now, not failed matches later.
+    replays.check().await?;
     let sandbox = Arc::new(config.sandbox()?);
     let metrics = if with_metrics { crate::site::metrics::install() } else { None };
     let state = AppState::new(database.pool.clone(), config, replays, sandbox, metrics);

@@ -25,9 +25,15 @@ pub struct NewMatch {
 
 /// Queues a match (inside the caller's transaction); returns its id.
 pub async fn enqueue(conn: &mut PgConnection, m: &NewMatch) -> sqlx::Result<i64> {
+    enqueue_with_config(conn, m, None).await
+}
+
+/// Queues a match played with a `.cnf`'s parameters (`config`: its text, already checked by the
+/// caller; None: the game's defaults); returns its id.
+pub async fn enqueue_with_config(conn: &mut PgConnection, m: &NewMatch, config: Option<&str>) -> sqlx::Result<i64> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO matches (game, kind, priority, seed, subject_bot_id, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        "INSERT INTO matches (game, kind, priority, seed, subject_bot_id, requested_by, config)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(&m.game)
     .bind(m.kind.as_str())
@@ -35,6 +41,7 @@ pub async fn enqueue(conn: &mut PgConnection, m: &NewMatch) -> sqlx::Result<i64>
     .bind(m.seed)
     .bind(m.subject_bot_id)
     .bind(m.requested_by)
+    .bind(config)
     .fetch_one(&mut *conn)
     .await?;
     for (seat, bot) in m.bots.iter().enumerate() {
@@ -57,6 +64,8 @@ pub struct Claim {
     pub seed: i64,
     pub attempts: i32,
     pub lease_token: String,
+    /// The `.cnf` text the match is played with (None: the game's defaults).
+    pub config: Option<String>,
 }
 
 /// Claims the next match (by priority, qualification first; then oldest): a queued one, or a
@@ -75,7 +84,7 @@ pub async fn claim_raw(pool: &PgPool, worker: &str, lease: Duration, last: &[&st
              ORDER BY kind = ANY($4), priority, id
              LIMIT 1
              FOR UPDATE SKIP LOCKED)
-         RETURNING id, game, kind, seed, attempts, lease_token",
+         RETURNING id, game, kind, seed, attempts, lease_token, config",
     )
     .bind(worker)
     .bind(&token)
