@@ -179,19 +179,28 @@ impl ReplayStore {
     }
 
     /// A match's replay, if stored (in the store, or in the database from older versions).
+    /// A store that fails is no error for a replay kept in the database (one a worker could not
+    /// store while the store was away).
     pub async fn get(&self, match_id: i64) -> anyhow::Result<Option<Vec<u8>>> {
-        match self.store.get(&self.key(match_id)).await {
-            Ok(found) => return Ok(Some(found.bytes().await?.to_vec())),
-            Err(object_store::Error::NotFound { .. }) => {}
-            Err(e) => {
-                return Err(e)
-                    .with_context(|| format!("cannot read the replay of match {match_id} ({})", self.describe))
-            }
-        }
-        Ok(sqlx::query_scalar("SELECT bytes FROM replays WHERE match_id = $1")
+        let failed = match self.store.get(&self.key(match_id)).await {
+            Ok(found) => match found.bytes().await {
+                Ok(bytes) => return Ok(Some(bytes.to_vec())),
+                Err(e) => Some(e),
+            },
+            Err(object_store::Error::NotFound { .. }) => None,
+            Err(e) => Some(e),
+        };
+        let kept: Option<Vec<u8>> = sqlx::query_scalar("SELECT bytes FROM replays WHERE match_id = $1")
             .bind(match_id)
             .fetch_optional(&self.legacy)
-            .await?)
+            .await?;
+        match (kept, failed) {
+            (Some(bytes), _) => Ok(Some(bytes)),
+            (None, None) => Ok(None),
+            (None, Some(e)) => {
+                Err(e).with_context(|| format!("cannot read the replay of match {match_id} ({})", self.describe))
+            }
+        }
     }
 
     /// Deletes the replays of `match_ids` from the store (not from the database's table: the
