@@ -54,6 +54,8 @@ fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<
 }
 
 fn spawn_workers(state: &AppState, stop: &Arc<AtomicBool>) -> Vec<tokio::task::JoinHandle<()>> {
+    // Matches queued by any process wake this one's idle workers at once.
+    tokio::spawn(crate::site::matches::queue::listen(state.pool.clone(), state.queue_signal.clone(), stop.clone()));
     let host = hostname();
     (0..state.config.workers())
         .map(|i| {
