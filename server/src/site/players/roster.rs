@@ -74,12 +74,8 @@ fn bad_rows_message(rows: &[(u64, String)]) -> String {
 /// Reads and checks a roster. Blank lines and lines starting with `#` are skipped; a first line
 /// whose first field is `username` (or `user`, `name`, `login`) is a header.
 pub fn parse(text: &str) -> Result<Vec<RosterRow>, RosterError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
+    let mut reader =
+        csv::ReaderBuilder::new().has_headers(false).flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let mut rows = Vec::new();
     let mut bad = Vec::new();
     let mut seen: HashMap<String, u64> = HashMap::new();
@@ -87,14 +83,17 @@ pub fn parse(text: &str) -> Result<Vec<RosterRow>, RosterError> {
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
+                let line = e.position().map_or(0, |p| line_at(text, p.byte()));
                 bad.push((line, format!("not valid CSV ({e})")));
                 continue;
             }
         };
-        let line = record.position().map_or(i as u64 + 1, |p| p.line());
+        // From the byte offset: the reader's own line count skips blank lines.
+        let line = record.position().map_or(i as u64 + 1, |p| line_at(text, p.byte()));
         let fields: Vec<&str> = record.iter().collect();
-        if fields.iter().all(|f| f.is_empty()) {
+        // Blank lines and comments (not the reader's own comment option: its line numbers skip
+        // the comment lines).
+        if fields.iter().all(|f| f.is_empty()) || fields[0].starts_with('#') {
             continue;
         }
         let first = fields[0].trim_start_matches('\u{feff}');
@@ -124,6 +123,17 @@ pub fn parse(text: &str) -> Result<Vec<RosterRow>, RosterError> {
         return Err(RosterError::TooLong(rows.len()));
     }
     Ok(rows)
+}
+
+/// The 1-based line of the record starting at byte `offset` in `text` (the reader's offset may
+/// be that of blank lines before it).
+fn line_at(text: &str, offset: u64) -> u64 {
+    let bytes = text.as_bytes();
+    let mut end = (offset as usize).min(bytes.len());
+    while end < bytes.len() && matches!(bytes[end], b'\n' | b'\r') {
+        end += 1;
+    }
+    bytes[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1
 }
 
 fn check_row(line: u64, username: &str, rest: &[&str]) -> Result<RosterRow, String> {
