@@ -133,6 +133,7 @@ while [ "$state" != done ]; do
   outs=$(sql -c "SELECT count(*) FROM tournament_outs WHERE tournament_id = $tid")
   if [ -z "$killed" ] && [ "$outs" -ge $(((ENTRANTS - 4) / 4)) ]; then
     kill -9 "${worker_pid[1]}"
+    wait "${worker_pid[1]}" 2>/dev/null || true
     killed=$(sql -c "SELECT count(*) FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id
                      WHERE tm.tournament_id = $tid AND m.state = 'done'")
     echo "   killed worker 1 (SIGKILL) after $killed matches, round $((outs + 1)); restarting it in 2 s"

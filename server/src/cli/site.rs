@@ -34,11 +34,14 @@ enum AdminCommand {
         #[arg(long)]
         admin: bool,
     },
-    /// Create a class's accounts from a roster (CSV: user name, e-mail or student id, optional
-    /// admin flag), each with a one-time invitation link, printed once as CSV on stdout
-    /// (username,contact,admin,invitation,expires). A roster with a bad row creates nothing and
-    /// names the row's line; names that already have an account are left as they are.
+    /// Create a class's accounts from a roster, each with a one-time invitation link.
+    ///
+    /// The roster is CSV: user name, e-mail or student id, optional admin flag. The links are
+    /// printed once as CSV on stdout (username,contact,admin,invitation,expires). A roster with a
+    /// bad row creates nothing and names the row's line; names that already have an account are
+    /// left as they are.
     ImportUsers {
+        /// The roster (CSV; a first line starting with `username` is a header).
         roster: std::path::PathBuf,
         /// The site's public address, the start of the invitation links.
         #[arg(long, env = "ARENA_SITE_URL", default_value = "http://127.0.0.1:8080")]
