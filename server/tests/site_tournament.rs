@@ -48,6 +48,7 @@ fn new_tournament(name: &str, finalists: u32) -> NewTournament {
         seed: Some(42),
         starts_at: chrono::Utc::now(),
         created_by: None,
+        config: None,
     }
 }
 

@@ -60,7 +60,7 @@ enum Command {
     Serve(site::ServeArgs),
     /// Run match workers only (more machines sharing one database).
     Worker(site::WorkerArgs),
-    /// Administration: accounts.
+    /// Administration: accounts, a class's roster (import-users), pruning.
     Admin(site::AdminArgs),
     /// Measure a running server: latency of GET requests from many concurrent clients.
     Loadtest(loadtest::LoadtestArgs),

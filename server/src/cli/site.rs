@@ -34,6 +34,22 @@ enum AdminCommand {
         #[arg(long)]
         admin: bool,
     },
+    /// Create a class's accounts from a roster, each with a one-time invitation link.
+    ///
+    /// The roster is CSV: user name, e-mail or student id, optional admin flag. The links are
+    /// printed once as CSV on stdout (username,contact,admin,invitation,expires). A roster with a
+    /// bad row creates nothing and names the row's line; names that already have an account are
+    /// left as they are.
+    ImportUsers {
+        /// The roster (CSV; a first line starting with `username` is a header).
+        roster: std::path::PathBuf,
+        /// The site's public address, the start of the invitation links.
+        #[arg(long, env = "ARENA_SITE_URL", default_value = "http://127.0.0.1:8080")]
+        site_url: String,
+        /// Days an invitation link works.
+        #[arg(long, default_value_t = arena::site::players::invitations::DEFAULT_VALID_DAYS)]
+        valid_days: u32,
+    },
     /// Delete now what retention no longer keeps: ladder replays older than
     /// --keep-ladder-replays-days, stderr older than --keep-stderr-days (`arena serve` does it
     /// every hour). Prints what it deleted.
@@ -86,6 +102,36 @@ pub fn admin(a: AdminArgs) -> anyhow::Result<()> {
                 anyhow::Ok(())
             })
         }
+        AdminCommand::ImportUsers { roster, site_url, valid_days } => {
+            use anyhow::Context;
+            let text = std::fs::read_to_string(&roster).with_context(|| format!("cannot read {}", roster.display()))?;
+            let rows = arena::site::players::roster::parse(&text).with_context(|| roster.display().to_string())?;
+            anyhow::ensure!(valid_days >= 1, "--valid-days must be at least 1");
+            runtime()?.block_on(async {
+                let db = arena::site::store::db::open(&a.site, 2).await?;
+                let imported = arena::site::players::roster::import(&db.pool, &rows, valid_days).await;
+                db.pool.close().await;
+                if let Some(c) = &db.cluster {
+                    c.stop().await?;
+                }
+                let imported = imported.with_context(|| roster.display().to_string())?;
+                print!("{}", invitations_csv(&site_url, &imported.created));
+                eprintln!(
+                    "{}: {} accounts created, {} already there{}",
+                    roster.display(),
+                    imported.created.len(),
+                    imported.existing.len(),
+                    if imported.created.is_empty() {
+                        String::new()
+                    } else {
+                        ". Their invitation links are above, printed this once (only their hashes are stored): \
+                         hand each student their own"
+                            .to_string()
+                    }
+                );
+                anyhow::Ok(())
+            })
+        }
         AdminCommand::Prune { dry_run } => runtime()?.block_on(async {
             let db = arena::site::store::db::open(&a.site, 4).await?;
             let retention = arena::site::store::retention::Retention::from_config(&a.site);
@@ -93,7 +139,10 @@ pub fn admin(a: AdminArgs) -> anyhow::Result<()> {
                 Ok(replays) => {
                     eprintln!("replay store: {}", replays.describe());
                     eprintln!("retention:    {}", retention.describe());
-                    arena::site::store::retention::prune(&db.pool, &replays, &retention, dry_run).await
+                    match replays.check().await {
+                        Ok(()) => arena::site::store::retention::prune(&db.pool, &replays, &retention, dry_run).await,
+                        Err(e) => Err(e),
+                    }
                 }
                 Err(e) => Err(e),
             };
@@ -105,6 +154,17 @@ pub fn admin(a: AdminArgs) -> anyhow::Result<()> {
             anyhow::Ok(())
         }),
     }
+}
+
+/// The invitations as CSV: username, contact, admin, link, expiry.
+fn invitations_csv(site_url: &str, created: &[arena::site::players::roster::Invited]) -> String {
+    let base = site_url.trim_end_matches('/');
+    let mut out = String::from("username,contact,admin,invitation,expires\n");
+    for i in created {
+        let link = format!("{base}{}", arena::site::players::invitations::path(&i.token));
+        out.push_str(&format!("{},{},{},{link},{}\n", i.username, i.contact, i.is_admin, i.expires_at.to_rfc3339()));
+    }
+    out
 }
 
 fn read_password() -> anyhow::Result<String> {

@@ -19,6 +19,8 @@ async fn start(config: SiteConfig, with_metrics: bool) -> anyhow::Result<(AppSta
     let database = db::open(&config, (workers as u32) * 2 + 16).await?;
     crate::site::players::house_setup::ensure(&database.pool).await.context("cannot store the house bots")?;
     let replays = ReplayStore::from_config(&config, database.pool.clone())?;
+    // Wrong credentials or a missing bucket: a clear error now, not failed matches later.
+    replays.check().await?;
     let sandbox = Arc::new(config.sandbox()?);
     let metrics = if with_metrics { crate::site::metrics::install() } else { None };
     let state = AppState::new(database.pool.clone(), config, replays, sandbox, metrics);
@@ -61,6 +63,8 @@ fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<
 }
 
 fn spawn_workers(state: &AppState, stop: &Arc<AtomicBool>) -> Vec<tokio::task::JoinHandle<()>> {
+    // Matches queued by any process wake this one's idle workers at once.
+    tokio::spawn(crate::site::matches::queue::listen(state.pool.clone(), state.queue_signal.clone(), stop.clone()));
     let host = hostname();
     (0..state.config.workers())
         .map(|i| {

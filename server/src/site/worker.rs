@@ -1,7 +1,8 @@
 //! Match workers: claim a match, play it on a blocking thread while renewing the lease, store the
 //! replay, then write the results and their consequences (whatever the match's scheduler does
 //! with them: a qualification step, ratings) in one transaction that only the lease holder can
-//! commit. Workers know no scheduler by name (`sources::match_done` tells the owner).
+//! commit. Workers know no scheduler by name (`sources::match_done` tells the owner). A replay
+//! the object store refuses is kept in the database with the result (`replay_store`'s docs).
 
 use crate::site::core::kind::MatchEnd;
 use crate::site::matches::fair_share::FairShare;
@@ -9,6 +10,7 @@ use crate::site::matches::queue::{self, Claim};
 use crate::site::matches::runner::{self, SeatBot};
 use crate::site::sources;
 use crate::site::state::AppState;
+use crate::site::store::replay_store::keep_in_database;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,13 +104,13 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         })
     };
     let sandbox = state.sandbox.clone();
-    let (game, seed) = (claim.game.clone(), claim.seed as u64);
+    let (game, seed, config) = (claim.game.clone(), claim.seed as u64, claim.config.clone());
     let nice = state.config.match_nice;
-    let played = in_background(nice, move || runner::play(&sandbox, &game, seed, &seats)).await;
-    renewer.abort();
+    let played = in_background(nice, move || runner::play(&sandbox, &game, seed, config.as_deref(), &seats)).await;
     let played = match played {
         Ok(Ok(p)) => p,
         Ok(Err(e)) => {
+            renewer.abort();
             let message = e.to_string();
             tracing::warn!(error = %message, "match cannot be played");
             metrics::counter!("arena_matches_total", "kind" => claim.kind.clone(), "outcome" => "failed").increment(1);
@@ -118,14 +120,30 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
                 Outcome::LeaseLost
             });
         }
-        Err(_) => anyhow::bail!("the match thread panicked"),
+        Err(_) => {
+            renewer.abort();
+            anyhow::bail!("the match thread panicked")
+        }
     };
     if lost.load(Ordering::Relaxed) {
+        renewer.abort();
         tracing::warn!("lease lost while playing; result dropped");
         return Ok(Outcome::LeaseLost);
     }
     // Same seed and bots give the same bytes, so a re-run's replay may overwrite a lost one's.
-    state.replays.put(claim.id, &played.replay).await?;
+    // The lease is still renewed while the store retries. A store that fails keeps no result
+    // from being recorded: the replay goes to the database instead, loudly.
+    let store_start = std::time::Instant::now();
+    let stored = state.replays.put(claim.id, &played.replay).await;
+    let store_time = store_start.elapsed();
+    renewer.abort();
+    if let Err(e) = &stored {
+        tracing::error!(error = %format!("{e:#}"), "the replay store failed; this match's replay is kept in the database");
+        metrics::counter!("arena_replay_store_failures_total").increment(1);
+    }
+    // The server's own cost of a result, from here to the commit (the figure `scripts/term-load.sh`
+    // reads from the log): the result rows and the scheduler's reaction in one transaction.
+    let record_start = std::time::Instant::now();
     let mut tx = state.pool.begin().await?;
     if !queue::mark_done(&mut tx, &claim, played.summary.rounds as i32, played.duration, played.replay.len() as i32)
         .await?
@@ -162,9 +180,13 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
             metrics::counter!("arena_sandbox_freezes_total", "reason" => r).increment(1);
         }
     }
+    if stored.is_err() {
+        keep_in_database(&mut tx, claim.id, &played.replay).await?;
+    }
     // Its scheduler reacts (a qualification step, a rating...) in the same transaction.
     sources::match_done(&mut tx, claim.id, &claim.kind, MatchEnd::Played).await?;
     tx.commit().await?;
+    let record_time = record_start.elapsed();
     // Ratings, a qualification or the counts of the game changed.
     state.cache.game_changed(&claim.game);
     // The scheduler may have queued more matches.
@@ -172,7 +194,15 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
     metrics::counter!("arena_matches_total", "kind" => claim.kind.clone(), "outcome" => "done").increment(1);
     metrics::histogram!("arena_match_duration_seconds", "kind" => claim.kind.clone())
         .record(played.duration.as_secs_f64());
-    tracing::info!(ms = played.duration.as_millis() as u64, rounds = played.summary.rounds, "match done");
+    metrics::histogram!("arena_result_record_seconds", "kind" => claim.kind.clone()).record(record_time.as_secs_f64());
+    metrics::histogram!("arena_replay_store_seconds").record(store_time.as_secs_f64());
+    tracing::info!(
+        ms = played.duration.as_millis() as u64,
+        store_us = store_time.as_micros() as u64,
+        record_us = record_time.as_micros() as u64,
+        rounds = played.summary.rounds,
+        "match done"
+    );
     Ok(Outcome::Done)
 }
 

@@ -3,6 +3,8 @@
 //! private cluster under the target directory when none answers), migrated, with house bots.
 #![allow(dead_code)]
 
+pub mod moto;
+
 use arena::site::core::config::SiteConfig;
 use arena::site::state::AppState;
 use arena::site::store::replay_store::ReplayStore;
@@ -338,6 +340,16 @@ pub mod http {
     pub async fn post_form(state: &AppState, uri: &str, session: &str, form: &str) -> Reply {
         let req = Request::post(uri)
             .header(header::COOKIE, format!("arena_session={session}; csrf={CSRF}"))
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(form.to_string()))
+            .unwrap();
+        send(state, req).await
+    }
+
+    /// POSTs a form as a browser without a session would (the CSRF cookie only).
+    pub async fn post_anonymous(state: &AppState, uri: &str, form: &str) -> Reply {
+        let req = Request::post(uri)
+            .header(header::COOKIE, format!("csrf={CSRF}"))
             .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
             .body(Body::from(form.to_string()))
             .unwrap();

@@ -6,8 +6,18 @@
 
 use crate::site::core::ids::random_token;
 use crate::site::core::kind::Kind;
+use sqlx::postgres::PgListener;
 use sqlx::{PgConnection, PgPool};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Notify;
+
+/// The channel on which queuing a match is announced (`NOTIFY`, delivered when the queuing
+/// transaction commits), so that idle workers of every process wake at once rather than at their
+/// next poll: with workers in several processes, a tournament's next turn, queued by whichever
+/// worker recorded the last result of the turn, would otherwise wait up to a poll interval.
+pub const CHANNEL: &str = "arena_queue";
 
 /// A match is given up after this many claims (a bot that kills its worker every time).
 pub const MAX_ATTEMPTS: i32 = 3;
@@ -25,9 +35,15 @@ pub struct NewMatch {
 
 /// Queues a match (inside the caller's transaction); returns its id.
 pub async fn enqueue(conn: &mut PgConnection, m: &NewMatch) -> sqlx::Result<i64> {
+    enqueue_with_config(conn, m, None).await
+}
+
+/// Queues a match played with a `.cnf`'s parameters (`config`: its text, already checked by the
+/// caller; None: the game's defaults); returns its id.
+pub async fn enqueue_with_config(conn: &mut PgConnection, m: &NewMatch, config: Option<&str>) -> sqlx::Result<i64> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO matches (game, kind, priority, seed, subject_bot_id, requested_by)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        "INSERT INTO matches (game, kind, priority, seed, subject_bot_id, requested_by, config)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(&m.game)
     .bind(m.kind.as_str())
@@ -35,8 +51,11 @@ pub async fn enqueue(conn: &mut PgConnection, m: &NewMatch) -> sqlx::Result<i64>
     .bind(m.seed)
     .bind(m.subject_bot_id)
     .bind(m.requested_by)
+    .bind(config)
     .fetch_one(&mut *conn)
     .await?;
+    // Identical notifications of one transaction are delivered once, at its commit.
+    sqlx::query("SELECT pg_notify($1, '')").bind(CHANNEL).execute(&mut *conn).await?;
     for (seat, bot) in m.bots.iter().enumerate() {
         sqlx::query("INSERT INTO match_players (match_id, seat, bot_id) VALUES ($1, $2, $3)")
             .bind(id)
@@ -57,6 +76,39 @@ pub struct Claim {
     pub seed: i64,
     pub attempts: i32,
     pub lease_token: String,
+    /// The `.cnf` text the match is played with (None: the game's defaults).
+    pub config: Option<String>,
+}
+
+/// Wakes `wake`'s waiters whenever any process queues a match ([`CHANNEL`]), until `stop`. Holds
+/// one connection of its own; a lost connection is opened again a second later.
+pub async fn listen(pool: PgPool, wake: Arc<Notify>, stop: Arc<AtomicBool>) {
+    while !stop.load(Ordering::Relaxed) {
+        let mut listener = match PgListener::connect_with(&pool).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for queued matches; retrying in a second");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        if let Err(e) = listener.listen(CHANNEL).await {
+            tracing::warn!(error = %e, "cannot listen for queued matches; retrying in a second");
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        }
+        while !stop.load(Ordering::Relaxed) {
+            match tokio::time::timeout(Duration::from_secs(1), listener.recv()).await {
+                Ok(Ok(_)) => wake.notify_waiters(),
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, "lost the queue's notifications; listening again");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    break;
+                }
+                Err(_) => {}
+            }
+        }
+    }
 }
 
 /// Claims the next match (by priority, qualification first; then oldest): a queued one, or a
@@ -75,7 +127,7 @@ pub async fn claim_raw(pool: &PgPool, worker: &str, lease: Duration, last: &[&st
              ORDER BY kind = ANY($4), priority, id
              LIMIT 1
              FOR UPDATE SKIP LOCKED)
-         RETURNING id, game, kind, seed, attempts, lease_token",
+         RETURNING id, game, kind, seed, attempts, lease_token, config",
     )
     .bind(worker)
     .bind(&token)

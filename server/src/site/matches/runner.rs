@@ -38,12 +38,31 @@ pub enum PlayError {
     Game(String),
     #[error("the bot in seat {seat} ({name}) does not load: {message}")]
     Load { seat: usize, name: String, message: String },
+    #[error("the match's .cnf does not fit {game}: {message}")]
+    Config { game: String, message: String },
     #[error("the match failed: {0}")]
     Engine(String),
 }
 
-pub fn play(sandbox: &Sandbox, game: &str, seed: u64, seats: &[SeatBot]) -> Result<Played, PlayError> {
+/// Plays a match of `game` on `seed`, with the parameters of the `.cnf` text `config` (None: the
+/// game's defaults).
+pub fn play(
+    sandbox: &Sandbox,
+    game: &str,
+    seed: u64,
+    config: Option<&str>,
+    seats: &[SeatBot],
+) -> Result<Played, PlayError> {
     let g = engine::catalog::find(game).ok_or_else(|| PlayError::Game(game.to_string()))?;
+    let (params, board) = match config {
+        None => (ParamValues::defaults(g.param_specs()), BoardSource::Generated),
+        Some(text) => {
+            let c = g
+                .parse_config(text)
+                .map_err(|e| PlayError::Config { game: g.name().to_string(), message: e.to_string() })?;
+            (c.params, c.board)
+        }
+    };
     let start = Instant::now();
     let mut specs = Vec::with_capacity(seats.len());
     let mut logs: Vec<BotLog> = Vec::with_capacity(seats.len());
@@ -58,7 +77,7 @@ pub fn play(sandbox: &Sandbox, game: &str, seed: u64, seats: &[SeatBot]) -> Resu
         specs.push(PlayerSpec::Wire(factory));
         logs.push(log);
     }
-    let setup = MatchSetup { params: ParamValues::defaults(g.param_specs()), board: BoardSource::Generated, seed };
+    let setup = MatchSetup { params, board, seed };
     let out = g.play(&setup, &specs, true).map_err(|e| PlayError::Engine(e.to_string()))?;
     let seats = logs
         .iter()

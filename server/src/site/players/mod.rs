@@ -1,11 +1,14 @@
-//! What players and their bots go through: accounts, uploads (checked, stored, then qualified;
-//! sources compiled first, in a jail), a
+//! What players and their bots go through: accounts (and a class's, imported from a roster with
+//! invitation links), uploads (checked, stored, then qualified; sources compiled first, in a
+//! jail), a
 //! player's own bots, the house bots' rows, and the starter kits with the C++ API they document.
 
 pub mod accounts;
 pub mod compiles;
 pub mod cpp_api;
 pub mod house_setup;
+pub mod invitations;
 pub mod own_bots;
+pub mod roster;
 pub mod starter_kit;
 pub mod uploads;

@@ -535,6 +535,8 @@ pub struct MatchDetail {
     /// When retention deleted the replay (ladder matches, `crate::site::store::retention`).
     pub replay_pruned_at: Option<DateTime<Utc>>,
     pub error: Option<String>,
+    /// The `.cnf` text it was played with (a tournament's organiser's); None: the defaults.
+    pub config: Option<String>,
     pub players: Vec<SeatDetail>,
 }
 
@@ -554,6 +556,7 @@ struct MatchRow {
     replay_size: Option<i32>,
     replay_pruned_at: Option<DateTime<Utc>>,
     error: Option<String>,
+    config: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -585,7 +588,7 @@ pub async fn match_detail(pool: &PgPool, match_id: i64, viewer: Option<i64>) -> 
 pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<MatchDetail>> {
     let row: Option<MatchRow> = sqlx::query_as(
         "SELECT id, game, kind, state, seed, subject_bot_id, created_at, started_at, finished_at, duration_ms,
-                rounds, replay_size, replay_pruned_at, error
+                rounds, replay_size, replay_pruned_at, error, config
          FROM matches WHERE id = $1",
     )
     .bind(match_id)
@@ -638,6 +641,7 @@ pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<M
         rounds: m.rounds,
         replay_size: m.replay_size,
         replay_pruned_at: m.replay_pruned_at,
+        config: m.config,
         error: m.error,
         players,
     }))

@@ -24,6 +24,9 @@ pub fn command(m: &MatchDetail, limits: &sandbox::Limits) -> String {
     }
     let names: Vec<&str> = m.players.iter().map(|p| p.replay_name()).collect();
     cmd.push_str(&format!(" --seed {} --names {}", m.seed, names.join(",")));
+    if m.config.is_some() {
+        cmd.push_str(" --config match.cnf");
+    }
     let defaults = sandbox::Limits::default();
     if limits.fuel != defaults.fuel {
         cmd.push_str(&format!(" --fuel {}", limits.fuel));
@@ -129,6 +132,10 @@ pub fn bundle(
     zip.write_all(&serde_json::to_vec_pretty(&info).map_err(std::io::Error::other)?)?;
     zip.start_file(format!("{dir}/reproduce.sh"), options.unix_permissions(0o755))?;
     zip.write_all(script(m, &command, replay.is_some()).as_bytes())?;
+    if let Some(config) = &m.config {
+        zip.start_file(format!("{dir}/match.cnf"), options)?;
+        zip.write_all(config.as_bytes())?;
+    }
     if let Some(bytes) = replay {
         zip.start_file(format!("{dir}/server.replay"), stored)?;
         zip.write_all(bytes)?;

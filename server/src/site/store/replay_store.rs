@@ -18,6 +18,14 @@
 //!
 //! Replays stored before, in the database's `replays` table, stay readable: a replay missing
 //! from the store is looked up there. Pruning (`crate::site::store::retention`) deletes from both.
+//!
+//! When the store fails (a bucket that went away, an S3 outage past the client's retries), a
+//! worker keeps the replay in that table instead, in the transaction that records the result
+//! ([`keep_in_database`]), logs an error and counts it (`arena_replay_store_failures_total` on
+//! `/metrics`): the match keeps its result and its replay stays downloadable, and an admin sees
+//! the failure. At start, `arena serve`, `arena worker` and `arena admin prune` probe the store
+//! ([`ReplayStore::check`]: write, read and delete a small object), so that wrong credentials or
+//! a missing bucket are a clear error then rather than failed matches later.
 
 use anyhow::{bail, Context};
 use futures::StreamExt;
@@ -63,20 +71,14 @@ impl ReplayStore {
             if bucket.is_empty() {
                 bail!("no bucket in the replay store {url:?} (s3://bucket/prefix)");
             }
-            let s3 = object_store::aws::AmazonS3Builder::from_env()
-                .with_bucket_name(bucket)
-                .build()
-                .with_context(|| format!("cannot set up the S3 replay store {url}"))?;
-            let prefix = Key::parse(prefix.trim_matches('/'))
-                .with_context(|| format!("the prefix in the replay store {url:?} is not a valid key"))?;
-            let endpoint = std::env::var("AWS_ENDPOINT").map(|e| format!(", endpoint {e}")).unwrap_or_default();
-            let describe = format!("S3 bucket {bucket}, keys {}{endpoint}", key_pattern(&prefix));
-            return Ok(ReplayStore {
-                store: Arc::new(s3),
-                prefix: Arc::new(prefix),
-                describe: describe.into(),
-                legacy: pool,
-            });
+            let endpoint = std::env::var("AWS_ENDPOINT").ok();
+            return ReplayStore::s3(
+                object_store::aws::AmazonS3Builder::from_env(),
+                bucket,
+                prefix,
+                endpoint.as_deref(),
+                pool,
+            );
         }
         if let Some(path) = url.strip_prefix("file://") {
             if !path.starts_with('/') {
@@ -88,6 +90,48 @@ impl ReplayStore {
             bail!("unsupported replay store {url:?}: use a directory, file:///abs/dir, s3://bucket/prefix or memory:");
         }
         ReplayStore::directory(Path::new(url), pool)
+    }
+
+    /// Objects `<prefix>/<match_id>.replay` in an S3 bucket, the client configured by `builder`
+    /// (credentials, region, endpoint, retries); `endpoint` is only shown.
+    pub fn s3(
+        builder: object_store::aws::AmazonS3Builder,
+        bucket: &str,
+        prefix: &str,
+        endpoint: Option<&str>,
+        pool: PgPool,
+    ) -> anyhow::Result<ReplayStore> {
+        let url = format!("s3://{bucket}/{prefix}");
+        let s3 = builder
+            .with_bucket_name(bucket)
+            .build()
+            .with_context(|| format!("cannot set up the S3 replay store {url}"))?;
+        let prefix = Key::parse(prefix.trim_matches('/'))
+            .with_context(|| format!("the prefix in the replay store {url:?} is not a valid key"))?;
+        let endpoint = endpoint.map(|e| format!(", endpoint {e}")).unwrap_or_default();
+        let describe = format!("S3 bucket {bucket}, keys {}{endpoint}", key_pattern(&prefix));
+        Ok(ReplayStore { store: Arc::new(s3), prefix: Arc::new(prefix), describe: describe.into(), legacy: pool })
+    }
+
+    /// Probes the store: writes, reads back and deletes a small object of its own. Wrong
+    /// credentials, a missing bucket or an unreachable endpoint are an error that says so.
+    pub async fn check(&self) -> anyhow::Result<()> {
+        let key = Key::clone(&self.prefix).join(format!("arena-probe-{}", crate::site::core::ids::random_token(8)));
+        let hint = "check the bucket's name, AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT";
+        let what = |step: &str, e: object_store::Error| {
+            let hint = if self.describe.starts_with("S3") { hint } else { "check the directory's permissions" };
+            anyhow::anyhow!("the replay store ({}) cannot {step}: {e}; {hint}", self.describe)
+        };
+        self.store.put(&key, b"arena".to_vec().into()).await.map_err(|e| what("be written", e))?;
+        let back = self.store.get(&key).await.map_err(|e| what("be read", e))?;
+        let bytes = back.bytes().await.map_err(|e| what("be read", e))?;
+        anyhow::ensure!(
+            &bytes[..] == b"arena",
+            "the replay store ({}) gave back other bytes than written",
+            self.describe
+        );
+        self.store.delete(&key).await.map_err(|e| what("delete", e))?;
+        Ok(())
     }
 
     /// Files in `dir` (created if missing): `<dir>/<match_id>.replay`.
@@ -135,19 +179,28 @@ impl ReplayStore {
     }
 
     /// A match's replay, if stored (in the store, or in the database from older versions).
+    /// A store that fails is no error for a replay kept in the database (one a worker could not
+    /// store while the store was away).
     pub async fn get(&self, match_id: i64) -> anyhow::Result<Option<Vec<u8>>> {
-        match self.store.get(&self.key(match_id)).await {
-            Ok(found) => return Ok(Some(found.bytes().await?.to_vec())),
-            Err(object_store::Error::NotFound { .. }) => {}
-            Err(e) => {
-                return Err(e)
-                    .with_context(|| format!("cannot read the replay of match {match_id} ({})", self.describe))
-            }
-        }
-        Ok(sqlx::query_scalar("SELECT bytes FROM replays WHERE match_id = $1")
+        let failed = match self.store.get(&self.key(match_id)).await {
+            Ok(found) => match found.bytes().await {
+                Ok(bytes) => return Ok(Some(bytes.to_vec())),
+                Err(e) => Some(e),
+            },
+            Err(object_store::Error::NotFound { .. }) => None,
+            Err(e) => Some(e),
+        };
+        let kept: Option<Vec<u8>> = sqlx::query_scalar("SELECT bytes FROM replays WHERE match_id = $1")
             .bind(match_id)
             .fetch_optional(&self.legacy)
-            .await?)
+            .await?;
+        match (kept, failed) {
+            (Some(bytes), _) => Ok(Some(bytes)),
+            (None, None) => Ok(None),
+            (None, Some(e)) => {
+                Err(e).with_context(|| format!("cannot read the replay of match {match_id} ({})", self.describe))
+            }
+        }
     }
 
     /// Deletes the replays of `match_ids` from the store (not from the database's table: the
@@ -163,6 +216,20 @@ impl ReplayStore {
         }
         Ok(())
     }
+}
+
+/// Keeps a replay in the database's `replays` table (inside the transaction that records the
+/// match), when the store could not take it: [`ReplayStore::get`] finds it there, and pruning
+/// deletes it with the others.
+pub async fn keep_in_database(conn: &mut sqlx::PgConnection, match_id: i64, bytes: &[u8]) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO replays (match_id, bytes) VALUES ($1, $2) ON CONFLICT (match_id) DO UPDATE SET bytes = $2",
+    )
+    .bind(match_id)
+    .bind(bytes)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 fn key_pattern(prefix: &Key) -> String {

@@ -1,4 +1,4 @@
-//! Sign up, log in, log out, the account page (`/me/account`: password change, log out
+//! Sign up, log in, invitation links (a password chosen once), log out, the account page (`/me/account`: password change, log out
 //! everywhere) and API tokens (`/me/tokens`).
 //!
 //! The session cookie (`arena_session`) is HttpOnly, SameSite=Lax, Path=/, and Secure when the
@@ -8,6 +8,7 @@
 use super::client::Client;
 use super::session::{self, Csrf, CurrentUser, Layout, MaybeUser, SESSION_COOKIE};
 use crate::site::players::accounts::{self, AccountError, TokenInfo};
+use crate::site::players::invitations::{self, InvitationError};
 use crate::site::state::AppState;
 use crate::site::store::throttle::Throttled;
 use askama::Template;
@@ -22,6 +23,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/signup", get(signup_page).post(signup))
         .route("/login", get(login_page).post(login))
+        .route("/invite/{token}", get(invite_page).post(accept_invite))
         .route("/logout", post(logout))
         .route("/me/account", get(account_page))
         .route("/me/password", post(change_password))
@@ -154,6 +156,68 @@ async fn signup(
                 username_error,
                 password_error,
             };
+            render(StatusCode::UNPROCESSABLE_ENTITY, &page)
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "invite.html")]
+struct InvitePage {
+    layout: Layout,
+    /// None: the link is unknown, used or expired (the page says so).
+    username: Option<String>,
+    token: String,
+    password_error: Option<String>,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+struct InviteForm {
+    password: String,
+    csrf: String,
+}
+
+/// An invitation link (`arena admin import-users`): choose a password, once.
+async fn invite_page(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    csrf: Csrf,
+    Path(token): Path<String>,
+) -> Response {
+    match invitations::invited(&state.pool, &token).await {
+        Ok(invited) => {
+            let status = if invited.is_some() { StatusCode::OK } else { StatusCode::NOT_FOUND };
+            let username = invited.map(|(_, name)| name);
+            render(status, &InvitePage { layout: Layout::new(&user, &csrf), username, token, password_error: None })
+        }
+        Err(e) => internal_error(e),
+    }
+}
+
+async fn accept_invite(
+    State(state): State<AppState>,
+    user: MaybeUser,
+    csrf: Csrf,
+    client: Client,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+    Form(form): Form<InviteForm>,
+) -> Response {
+    if let Err(e) = session::check_csrf(&headers, Some(&form.csrf)) {
+        return e.into_response();
+    }
+    match invitations::accept(&state.pool, &token, &form.password).await {
+        Ok(id) => start_session(&state, &headers, client.https, id, HOME).await,
+        Err(InvitationError::Unknown) => {
+            let page = InvitePage { layout: Layout::new(&user, &csrf), username: None, token, password_error: None };
+            render(StatusCode::NOT_FOUND, &page)
+        }
+        Err(InvitationError::Account(e)) if e.is_internal() => internal_error(e),
+        Err(InvitationError::Account(e)) => {
+            let username = invitations::invited(&state.pool, &token).await.ok().flatten().map(|(_, name)| name);
+            let page =
+                InvitePage { layout: Layout::new(&user, &csrf), username, token, password_error: Some(e.to_string()) };
             render(StatusCode::UNPROCESSABLE_ENTITY, &page)
         }
     }

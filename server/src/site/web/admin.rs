@@ -144,6 +144,7 @@ fn new_tournament(form: &HashMap<String, String>, user: &CurrentUser) -> Result<
             .transpose()?,
         starts_at: parse_start(form.get("starts_at").map(String::as_str).unwrap_or(""))?,
         created_by: Some(user.id),
+        config: form.get("config").filter(|c| !c.trim().is_empty()).cloned(),
     })
 }
 

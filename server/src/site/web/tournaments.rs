@@ -136,7 +136,7 @@ async fn standings_csv(State(state): State<AppState>, id: Result<Path<i64>, Path
                 (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
                 (header::CONTENT_DISPOSITION, format!("attachment; filename=\"tournament-{id}-standings.csv\"")),
             ],
-            views::standings_csv(&o.standings),
+            views::standings_csv(o.parameters.as_deref(), &o.standings),
         )
             .into_response(),
         Err(e) => super::accounts::internal_error(e),

@@ -20,12 +20,30 @@ pub struct NewTournament {
     pub seed: Option<i64>,
     pub starts_at: DateTime<Utc>,
     pub created_by: Option<i64>,
+    /// A Jutge `.cnf` text: the parameters (and board) of every match (None: the game's defaults).
+    pub config: Option<String>,
 }
 
 /// Limits the form enforces (a final series of more matches than this is a typo).
 pub const MAX_FINAL_MATCHES: u32 = 100;
 pub const MAX_TIE_REPLAYS: u32 = 10;
 pub const MAX_NAME: usize = 100;
+/// The largest `.cnf` accepted (a FIXED board of the largest grid fits well within).
+pub const MAX_CONFIG_BYTES: usize = 256 * 1024;
+
+/// Checks a `.cnf` text for `game` as `arena run --config` does (parameters within their
+/// ranges, a FIXED board that fits them); returns the text to store (None when blank).
+pub fn check_config(game: &str, config: Option<&str>) -> Result<Option<String>, String> {
+    let Some(text) = config.filter(|t| !t.trim().is_empty()) else { return Ok(None) };
+    if text.len() > MAX_CONFIG_BYTES {
+        return Err(format!("The .cnf is {} bytes; at most {MAX_CONFIG_BYTES} are accepted.", text.len()));
+    }
+    let g = engine::catalog::find(game).ok_or_else(|| format!("There is no game “{game}”."))?;
+    let c = g.parse_config(text).map_err(|e| format!("The .cnf does not fit {}: {e}.", g.name()))?;
+    let setup = engine::referee::MatchSetup { params: c.params, board: c.board, seed: 0 };
+    g.check(&setup).map_err(|e| format!("The .cnf does not fit {}: {e}.", g.name()))?;
+    Ok(Some(text.replace("\r\n", "\n")))
+}
 
 /// Why an organiser's request is refused (shown on the form).
 #[derive(Debug, thiserror::Error)]
@@ -68,9 +86,11 @@ pub async fn create(pool: &PgPool, t: &NewTournament) -> Result<i64, Refused> {
         return Err(Refused::Invalid(format!("A seed is 0 to 2^53 - 1, not {seed}.")));
     }
     let game = engine::catalog::find(&t.game).map(|g| g.name()).unwrap_or_default();
+    let config = check_config(game, t.config.as_deref()).map_err(Refused::Invalid)?;
     let id = sqlx::query_scalar(
-        "INSERT INTO tournaments (game, name, finalists, final_matches, tie_replays, seed, starts_at, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        "INSERT INTO tournaments (game, name, finalists, final_matches, tie_replays, seed, starts_at, created_by,
+                                  config)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
     .bind(game)
     .bind(name)
@@ -80,6 +100,7 @@ pub async fn create(pool: &PgPool, t: &NewTournament) -> Result<i64, Refused> {
     .bind(t.seed.unwrap_or_else(crate::site::core::ids::fresh_seed))
     .bind(t.starts_at)
     .bind(t.created_by)
+    .bind(config)
     .fetch_one(pool)
     .await?;
     Ok(id)
@@ -204,7 +225,7 @@ async fn queue_next(
             Seat::Entrant(e) => entrants[e].bot_id,
             Seat::Dummy => dummy,
         });
-        let match_id = queue::enqueue(
+        let match_id = queue::enqueue_with_config(
             &mut *conn,
             &NewMatch {
                 game: t.game.clone(),
@@ -214,6 +235,7 @@ async fn queue_next(
                 bots,
                 requested_by: None,
             },
+            t.config.as_deref(),
         )
         .await?;
         sqlx::query(

@@ -18,6 +18,8 @@ pub struct TournamentRow {
     pub starts_at: DateTime<Utc>,
     pub state: String,
     pub note: Option<String>,
+    /// The organiser's `.cnf` text its matches are played with (None: the game's defaults).
+    pub config: Option<String>,
     #[serde(skip)]
     pub dummy_bot_id: Option<i64>,
     pub created_at: DateTime<Utc>,
@@ -26,7 +28,7 @@ pub struct TournamentRow {
 }
 
 const COLUMNS: &str = "id, game, name, finalists, final_matches, tie_replays, seed, starts_at, state, note,
-                       dummy_bot_id, created_at, started_at, finished_at";
+                       config, dummy_bot_id, created_at, started_at, finished_at";
 
 impl TournamentRow {
     pub fn config(&self) -> Config {

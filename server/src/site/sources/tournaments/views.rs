@@ -231,6 +231,31 @@ pub struct Overview {
     pub series_matches: Vec<MatchView>,
     /// Final standings, once it is over (empty before).
     pub standings: Vec<StandingRow>,
+    /// What the organiser's `.cnf` changes from the game's defaults, in words (None: no `.cnf`).
+    pub parameters: Option<String>,
+}
+
+/// What a tournament's `.cnf` changes from the game's defaults: `nb_rounds=10 rows=20`, and
+/// `FIXED board` when it has one (None without a `.cnf`; "the game's defaults" when it changes
+/// nothing).
+pub fn parameters(t: &TournamentRow) -> Option<String> {
+    let text = t.config.as_deref()?;
+    let Some(game) = engine::catalog::find(&t.game) else { return Some("(unknown game)".into()) };
+    let config = match game.parse_config(text) {
+        Ok(c) => c,
+        Err(e) => return Some(format!("(the .cnf no longer parses: {e})")),
+    };
+    let defaults = engine::params::ParamValues::defaults(game.param_specs());
+    let mut words: Vec<String> = config
+        .params
+        .iter()
+        .filter(|&(name, v)| defaults.iter().any(|(d, dv)| d == name && dv != v))
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect();
+    if matches!(config.board, engine::cnf::BoardSource::Fixed(_)) {
+        words.push("FIXED board".into());
+    }
+    Some(if words.is_empty() { "the game's defaults".into() } else { words.join(" ") })
 }
 
 /// The core of a started tournament (None before the start).
@@ -375,6 +400,7 @@ pub async fn overview(pool: &PgPool, id: i64) -> anyhow::Result<Option<Overview>
     let game_title = engine::catalog::find(&t.game).map_or_else(|| t.game.clone(), |g| g.title().to_string());
     Ok(Some(Overview {
         status: status_words(&t, core.as_ref()),
+        parameters: parameters(&t),
         total_rounds: core.as_ref().map_or(0, Tournament::total_rounds),
         tournament: t,
         game_title,
@@ -500,9 +526,14 @@ pub async fn player(pool: &PgPool, id: i64, name: &str) -> anyhow::Result<Option
     Ok(Some(PlayerPath { tournament_id: id, tournament: overview.tournament.name, entrant: view, steps }))
 }
 
-/// The final standings as CSV (user, bot, place, eliminated in round), best place first.
-pub fn standings_csv(rows: &[StandingRow]) -> String {
-    let mut out = String::from("user,bot,place,eliminated_in_round\n");
+/// The final standings as CSV (user, bot, place, eliminated in round), best place first. A
+/// tournament played with a `.cnf` says so first, in a `#` comment line ([`parameters`]).
+pub fn standings_csv(parameters: Option<&str>, rows: &[StandingRow]) -> String {
+    let mut out = String::new();
+    if let Some(p) = parameters {
+        out.push_str(&format!("# parameters (.cnf): {}\n", p.replace(['\n', '\r'], " ")));
+    }
+    out.push_str("user,bot,place,eliminated_in_round\n");
     for r in rows {
         let round = r.eliminated_in_round.map(|r| r.to_string()).unwrap_or_default();
         out.push_str(&format!("{},{},{},{}\n", csv_field(&r.user), csv_field(&r.bot), r.place, round));
@@ -549,6 +580,11 @@ mod tests {
                 eliminated_in_semifinal: None,
             },
         ];
-        assert_eq!(standings_csv(&rows), "user,bot,place,eliminated_in_round\nana,Ace,1,\n\"b,\"\"c\"\"\",X,2,3\n");
+        assert_eq!(
+            standings_csv(None, &rows),
+            "user,bot,place,eliminated_in_round\nana,Ace,1,\n\"b,\"\"c\"\"\",X,2,3\n"
+        );
+        assert!(standings_csv(Some("nb_rounds=10"), &rows)
+            .starts_with("# parameters (.cnf): nb_rounds=10\nuser,bot,place,eliminated_in_round\n"));
     }
 }
