@@ -44,8 +44,11 @@ macro_rules! rust_sdk {
     };
 }
 
-/// The Rust SDK crate's sources (`bot-sdk/src/`), but `native.rs`: running bots natively needs
-/// Arena's engine, which is not in the kit.
+/// The Rust SDK's files the kit leaves out (paths under `bot-sdk/src/`): running bots natively
+/// needs Arena's engine, which is not in the kit.
+pub const NATIVE_ONLY_SOURCES: &[&str] = &["native.rs", "native_host.rs"];
+
+/// The Rust SDK crate's sources (`bot-sdk/src/`), but [`NATIVE_ONLY_SOURCES`].
 const RUST_SOURCES: &[SdkFile] = rust_sdk![
     "src/abi.rs",
     "src/conquest.rs",
