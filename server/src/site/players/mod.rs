@@ -1,5 +1,5 @@
 //! What players and their bots go through: accounts, uploads (checked, stored, then qualified), a
-//! player's own bots, the house bots' rows, and the starter kits with the C++ API they document.
+//! player's own bots, withdrawing a player's work from the queue, the house bots' rows, and the starter kits with the C++ API they document.
 
 pub mod accounts;
 pub mod cpp_api;
@@ -7,3 +7,4 @@ pub mod house_setup;
 pub mod own_bots;
 pub mod starter_kit;
 pub mod uploads;
+pub mod withdraw;
