@@ -12,6 +12,10 @@
 //! replay, but for the header's code hash and runtime): a difference means the SDK behaves
 //! differently natively, and the command says so and fails.
 //!
+//! After the table, the CPU-time backstop (`sandbox::CPU_PER_BUDGET_SECOND`): for each player,
+//! its worst match's wasm thread CPU, the CPU a whole budget would take at that match's speed,
+//! and how many times that fits below the bound.
+//!
 //! `--house` is the older measurement: four wasm copies of each house bot, fuel divided by the
 //! wall-clock time spent inside their calls.
 
