@@ -9,7 +9,6 @@
 //! idle and a loaded machine. The check runs in wasmtime's epoch callback, which runs on the
 //! thread executing the bot, so the clock read is that bot's.
 
-use crate::host::Freeze;
 use engine::referee::{BotFailure, FreezeReason};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -92,15 +91,24 @@ pub(crate) struct Deadlines {
     pub stop: Option<MatchStop>,
 }
 
+/// What the epoch callback decides at a tick.
+pub(crate) enum Verdict {
+    /// Run one more tick.
+    Continue,
+    /// The wall-clock backstop: wasmtime's epoch interrupt.
+    Interrupt,
+    /// The CPU backstop or a stop: the call ends with this freeze.
+    Freeze(BotFailure),
+}
+
 impl Deadlines {
-    /// The epoch callback's verdict: keep running one more tick, or the error that ends the call
-    /// (a [`Freeze`] for the CPU bound and a stop, the epoch interrupt for the wall clock).
-    pub(crate) fn check(&self, ticks: &AtomicU64) -> wasmtime::Result<wasmtime::UpdateDeadline> {
+    /// The epoch callback's verdict at a tick.
+    pub(crate) fn check(&self, ticks: &AtomicU64) -> Verdict {
         if let Some(stop) = self.stop.as_ref().filter(|s| s.is_stopped()) {
-            return Err(wasmtime::Error::new(Freeze(stop.failure())));
+            return Verdict::Freeze(stop.failure());
         }
         if ticks.load(Ordering::Relaxed) >= self.wall_until {
-            return Ok(wasmtime::UpdateDeadline::Interrupt);
+            return Verdict::Interrupt;
         }
         if let (Some(until), Some(now)) = (self.cpu_until, thread_cpu_time()) {
             if now >= until {
@@ -108,10 +116,10 @@ impl Deadlines {
                     reason: FreezeReason::Cpu,
                     message: "ran past the CPU-time backstop".into(),
                 });
-                return Err(wasmtime::Error::new(Freeze(f)));
+                return Verdict::Freeze(f);
             }
         }
-        Ok(wasmtime::UpdateDeadline::Continue(1))
+        Verdict::Continue
     }
 }
 

@@ -1,7 +1,7 @@
 //! One WebAssembly bot in one match ([`WasmBot`]), the factory the catalog takes
 //! ([`WasmFactory`]), and what the caller reads afterwards ([`BotLog`], [`BotReport`]).
 
-use crate::backstop::{thread_cpu_time, Deadlines, MatchStop};
+use crate::backstop::{thread_cpu_time, Deadlines, MatchStop, Verdict};
 use crate::check::game_marker;
 use crate::host::{Freeze, Host, MemoryCap, Stderr, StderrSink, TurnPtr, HOST_CALL_FUEL};
 use crate::limits::{cpu_backstop, fmt_bytes, fmt_duration, fmt_fuel_seconds, TICK};
@@ -581,7 +581,11 @@ impl WasmBot {
         let mut store = Store::new(self.module.engine(), host);
         store.limiter(|h| &mut h.limiter);
         let ticks = self.meter.ticks.clone();
-        store.epoch_deadline_callback(move |ctx| ctx.data().deadlines.check(&ticks));
+        store.epoch_deadline_callback(move |ctx| match ctx.data().deadlines.check(&ticks) {
+            Verdict::Continue => Ok(wasmtime::UpdateDeadline::Continue(1)),
+            Verdict::Interrupt => Ok(wasmtime::UpdateDeadline::Interrupt),
+            Verdict::Freeze(f) => Err(wasmtime::Error::new(Freeze(f))),
+        });
         // Fuel before instantiation: the module's start function runs under the budget.
         store.set_fuel(self.meter.fuel_budget).map_err(|e| trapped(format!("host: {e}")))?;
         let pre = self.module.instance_pre();
