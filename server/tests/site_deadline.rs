@@ -199,3 +199,57 @@ fn workers_0_is_a_web_only_process() {
     config.workers = None;
     assert!(config.workers() >= 1, "default: one per core");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_two_workers_three_looping_uploads_and_a_sound_one_all_get_verdicts_and_the_ladder_plays() {
+    use arena::site::sources::Scheduler;
+    let mut site = support::site().await;
+    with_fuel(&mut site, BUDGET);
+    let mallory = site.user("mallory").await;
+    let alice = site.user("alice").await;
+    let grace = site.user("grace").await;
+    support::qualified_representative(&site, "pandemic", grace, "Steady", support::house_wasm("Demo")).await;
+    let looping = looping_bot();
+    let mut loops = Vec::new();
+    for name in ["LoopA", "LoopB", "LoopC"] {
+        loops.push(support::upload(&site, mallory, name, &looping).await);
+    }
+    let sound = support::upload(&site, alice, "Sound", support::ace_wasm()).await;
+    assert!(arena::site::sources::ladder::Ladder.tick(&site.state).await.unwrap() >= 1);
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let workers: Vec<_> = (0..2)
+        .map(|i| tokio::spawn(arena::site::worker::run(site.state.clone(), format!("w{i}"), stop.clone())))
+        .collect();
+    let deadline = std::time::Instant::now() + Duration::from_secs(600);
+    loop {
+        let qualifying: i64 = sqlx::query_scalar("SELECT count(*) FROM bots WHERE status = 'qualifying'")
+            .fetch_one(site.pool())
+            .await
+            .unwrap();
+        if qualifying == 0 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "some upload got no verdict");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    site.state.queue_signal.notify_waiters();
+    for w in workers {
+        w.await.unwrap();
+    }
+    assert_ne!(support::status(&site, sound).await.0, "qualifying");
+    for bot in &loops {
+        let (status, verdict) = support::status(&site, *bot).await;
+        assert_eq!(status, "failed", "{verdict}");
+        // One seat of one match each.
+        assert_eq!(scalar(&site, "SELECT count(*) FROM matches WHERE subject_bot_id = $1", *bot).await, 1);
+        let burnt = "SELECT count(*) FROM match_players p JOIN matches m ON m.id = p.match_id
+                     WHERE m.subject_bot_id = $1 AND p.fuel_used >= 300000000";
+        assert_eq!(scalar(&site, burnt, *bot).await, 1);
+    }
+    let ladder: i64 = sqlx::query_scalar("SELECT count(*) FROM matches WHERE kind = 'ladder' AND state = 'done'")
+        .fetch_one(site.pool())
+        .await
+        .unwrap();
+    assert!(ladder >= 1, "the ladder played while uploads were judged");
+}
