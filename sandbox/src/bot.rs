@@ -1,9 +1,10 @@
 //! One WebAssembly bot in one match ([`WasmBot`]), the factory the catalog takes
 //! ([`WasmFactory`]), and what the caller reads afterwards ([`BotLog`], [`BotReport`]).
 
+use crate::backstop::{thread_cpu_time, Deadlines, MatchStop, Verdict};
 use crate::check::game_marker;
 use crate::host::{Freeze, Host, MemoryCap, Stderr, StderrSink, TurnPtr, HOST_CALL_FUEL};
-use crate::limits::{fmt_bytes, fmt_duration, fmt_fuel_seconds, TICK};
+use crate::limits::{cpu_backstop, fmt_bytes, fmt_duration, fmt_fuel_seconds, TICK};
 use crate::sandbox::BotModule;
 use engine::referee::{BotFailure, FreezeReason};
 use engine::wire::SharedFactory;
@@ -22,6 +23,15 @@ pub struct PlayerOptions {
     pub fuel: Option<u64>,
     /// Wall-clock backstop per match.
     pub wall_clock: Option<Duration>,
+    /// CPU-time backstop per match (thread CPU time inside the bot's calls). `None`: the
+    /// sandbox's [`crate::Limits::cpu_time`], or [`crate::limits::cpu_backstop`] of
+    /// [`PlayerOptions::fuel`] when a budget is given.
+    pub cpu_time: Option<Duration>,
+    /// Ends this bot when stopped (a cancelled match; a decided sanity match).
+    pub stop: Option<MatchStop>,
+    /// This bot's own freeze stops [`PlayerOptions::stop`] (and so every bot sharing it): for a
+    /// match that any freeze decides, such as a sanity match of four copies.
+    pub freeze_stops: bool,
     /// Captured stderr per match, in bytes.
     pub stderr: Option<usize>,
     /// Called with each line the bot writes to stderr, as it writes it (up to the cap, then the
@@ -46,6 +56,16 @@ impl PlayerOptions {
         self.wall_clock = Some(d);
         self
     }
+    pub fn cpu_time(mut self, d: Duration) -> Self {
+        self.cpu_time = Some(d);
+        self
+    }
+    /// Shares `stop` with the match's other bots; `freeze_stops`: this bot's freeze stops them all.
+    pub fn stop(mut self, stop: MatchStop, freeze_stops: bool) -> Self {
+        self.stop = Some(stop);
+        self.freeze_stops = freeze_stops;
+        self
+    }
     pub fn stderr(mut self, bytes: usize) -> Self {
         self.stderr = Some(bytes);
         self
@@ -61,6 +81,9 @@ impl fmt::Debug for PlayerOptions {
         f.debug_struct("PlayerOptions")
             .field("fuel", &self.fuel)
             .field("wall_clock", &self.wall_clock)
+            .field("cpu_time", &self.cpu_time)
+            .field("stop", &self.stop)
+            .field("freeze_stops", &self.freeze_stops)
             .field("stderr", &self.stderr)
             .field("on_stderr", &self.on_stderr.is_some())
             .field("measure_busy", &self.measure_busy)
@@ -79,6 +102,9 @@ pub struct BotReport {
     pub fuel_used: u64,
     /// Wall-clock time charged to the bot (in epoch ticks of 10 ms; not deterministic).
     pub wall_clock_used: Duration,
+    /// Thread CPU time spent inside the bot's calls (what the CPU backstop counts; not
+    /// deterministic, never used for rules). Zero where the platform has no thread clock.
+    pub cpu_time: Duration,
     /// Time spent inside the bot's calls, measured with the monotonic clock when
     /// [`PlayerOptions::measure_busy`] asks (`arena calibrate --house`), else zero; not
     /// deterministic, never used for rules.
@@ -153,6 +179,9 @@ impl fmt::Debug for BotLog {
 struct Resolved {
     fuel: u64,
     wall_clock: Duration,
+    cpu_time: Duration,
+    stop: Option<MatchStop>,
+    freeze_stops: bool,
     stderr: usize,
     on_stderr: Option<StderrSink>,
     measure_busy: bool,
@@ -169,9 +198,17 @@ pub struct WasmFactory {
 impl WasmFactory {
     pub(crate) fn new(module: BotModule, name: &str, options: PlayerOptions) -> (WasmFactory, BotLog) {
         let limits = module.limits();
+        let cpu_time = match (options.cpu_time, options.fuel) {
+            (Some(d), _) => d,
+            (None, Some(fuel)) => cpu_backstop(fuel),
+            (None, None) => limits.cpu_time,
+        };
         let options = Resolved {
             fuel: options.fuel.unwrap_or(limits.fuel),
             wall_clock: options.wall_clock.unwrap_or(limits.wall_clock),
+            cpu_time,
+            stop: options.stop,
+            freeze_stops: options.freeze_stops,
             stderr: options.stderr.unwrap_or(limits.stderr),
             on_stderr: options.on_stderr,
             measure_busy: options.measure_busy,
@@ -189,6 +226,7 @@ impl WasmFactory {
             fuel_budget: o.fuel,
             fuel_used: 0,
             wall_clock_used: Duration::ZERO,
+            cpu_time: Duration::ZERO,
             busy: Duration::ZERO,
             rounds: 0,
             stderr: Vec::new(),
@@ -205,6 +243,9 @@ impl WasmFactory {
                 wall_ticks: (o.wall_clock.as_nanos().div_ceil(TICK.as_nanos()) as u64).max(1),
                 ticks_used: 0,
                 wall_clock: o.wall_clock,
+                cpu_bound: o.cpu_time,
+                cpu_used: Duration::ZERO,
+                stop: o.stop.clone(),
                 fuel_budget: o.fuel,
                 fuel_used: 0,
                 busy: o.measure_busy.then_some(Duration::ZERO),
@@ -214,6 +255,7 @@ impl WasmFactory {
             hash: self.module.hash().to_string(),
             stderr_cap: o.stderr,
             on_stderr: o.on_stderr.clone(),
+            freeze_stops: o.freeze_stops,
             wrong_game,
             report,
             live: None,
@@ -255,13 +297,18 @@ impl WireBotFactory for WasmFactory {
     }
 }
 
-/// The fuel and wall-clock accounting of one bot, and the mapping of wasmtime errors to freezes.
+/// The fuel, wall-clock and CPU-time accounting of one bot, and the mapping of wasmtime errors to
+/// freezes.
 struct Meter {
     /// The sandbox's tick counter, advanced with the engine's epoch.
     ticks: Arc<AtomicU64>,
     wall_ticks: u64,
     ticks_used: u64,
     wall_clock: Duration,
+    /// The CPU-time backstop and the thread CPU time used so far inside the bot's calls.
+    cpu_bound: Duration,
+    cpu_used: Duration,
+    stop: Option<MatchStop>,
     fuel_budget: u64,
     fuel_used: u64,
     /// Time inside the bot's calls, when measured.
@@ -292,22 +339,53 @@ impl Meter {
         }
     }
 
-    /// Runs guest code under the remaining wall-clock budget and updates the fuel used.
+    fn out_of_cpu_time(&self) -> BotFailure {
+        BotFailure {
+            reason: FreezeReason::Cpu,
+            // Fuel is the rule; this bound is reached only by code far slower per unit of fuel
+            // than kit-style code (a tight empty loop), and says so.
+            message: format!(
+                "ran past the CPU-time backstop of {} of real CPU (the bound for a {} budget; its code is unusually \
+                 slow for the fuel it is charged, as a tight empty loop is)",
+                fmt_duration(self.cpu_bound),
+                fmt_fuel_seconds(self.fuel_budget)
+            ),
+        }
+    }
+
+    /// Runs guest code under the remaining wall-clock and CPU-time budgets (checked every epoch
+    /// tick by the store's callback, [`Deadlines::check`]) and updates the fuel and time used.
     fn run<R>(
         &mut self,
         store: &mut Store<Host>,
         f: impl FnOnce(&mut Store<Host>) -> wasmtime::Result<R>,
     ) -> Result<R, BotFailure> {
+        if let Some(stop) = self.stop.as_ref().filter(|s| s.is_stopped()) {
+            return Err(stop.failure());
+        }
         let remaining = self.wall_ticks.saturating_sub(self.ticks_used);
         if remaining == 0 {
             return Err(self.out_of_time());
         }
-        store.set_epoch_deadline(remaining);
+        if self.cpu_used >= self.cpu_bound {
+            return Err(self.out_of_cpu_time());
+        }
         let t0 = self.ticks.load(Ordering::Relaxed);
+        let cpu0 = thread_cpu_time();
+        store.data_mut().deadlines = Deadlines {
+            wall_until: t0.saturating_add(remaining),
+            cpu_until: cpu0.map(|c| c.saturating_add(self.cpu_bound - self.cpu_used)),
+            cpu_failure: Some(self.out_of_cpu_time()),
+            stop: self.stop.clone(),
+        };
+        store.set_epoch_deadline(1);
         let started = self.busy.map(|_| Instant::now());
         let r = f(store);
         if let (Some(busy), Some(t)) = (&mut self.busy, started) {
             *busy += t.elapsed();
+        }
+        if let (Some(c0), Some(c1)) = (cpu0, thread_cpu_time()) {
+            self.cpu_used += c1.saturating_sub(c0);
         }
         self.ticks_used += self.ticks.load(Ordering::Relaxed).saturating_sub(t0);
         self.fuel_used = self.fuel_budget.saturating_sub(store.get_fuel().unwrap_or(0));
@@ -469,6 +547,7 @@ pub struct WasmBot {
     meter: Meter,
     stderr_cap: usize,
     on_stderr: Option<StderrSink>,
+    freeze_stops: bool,
     wrong_game: Option<String>,
     report: Slot,
     live: Option<Live>,
@@ -497,10 +576,16 @@ impl WasmBot {
             stderr: Stderr::new(self.stderr_cap, self.on_stderr.clone()),
             detail: None,
             stack: None,
+            deadlines: Deadlines::default(),
         };
         let mut store = Store::new(self.module.engine(), host);
         store.limiter(|h| &mut h.limiter);
-        store.epoch_deadline_trap();
+        let ticks = self.meter.ticks.clone();
+        store.epoch_deadline_callback(move |ctx| match ctx.data().deadlines.check(&ticks) {
+            Verdict::Continue => Ok(wasmtime::UpdateDeadline::Continue(1)),
+            Verdict::Interrupt => Ok(wasmtime::UpdateDeadline::Interrupt),
+            Verdict::Freeze(f) => Err(wasmtime::Error::new(Freeze(f))),
+        });
         // Fuel before instantiation: the module's start function runs under the budget.
         store.set_fuel(self.meter.fuel_budget).map_err(|e| trapped(format!("host: {e}")))?;
         let pre = self.module.instance_pre();
@@ -544,6 +629,7 @@ impl WasmBot {
         let mut r = self.report.lock().unwrap_or_else(PoisonError::into_inner);
         r.fuel_used = self.meter.fuel_used;
         r.wall_clock_used = TICK * self.meter.ticks_used.min(u32::MAX as u64) as u32;
+        r.cpu_time = self.meter.cpu_used;
         r.busy = self.meter.busy.unwrap_or_default();
         r.rounds = self.rounds;
         r.frozen.clone_from(&self.failure);
@@ -561,6 +647,9 @@ impl WasmBot {
     fn settle(&mut self, outcome: Result<(), BotFailure>) -> Result<(), BotFailure> {
         if let Err(f) = &outcome {
             self.failure = Some(f.clone());
+            if let (true, Some(stop)) = (self.freeze_stops, &self.meter.stop) {
+                stop.stop(format!("the match was decided: {} was frozen ({}: {})", self.name, f.reason, f.message));
+            }
             if let Some(live) = &mut self.live {
                 let host = live.store.data_mut();
                 let detail = host.detail.take().unwrap_or_else(|| f.message.clone());

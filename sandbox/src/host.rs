@@ -179,6 +179,8 @@ pub(crate) struct Host {
     /// value at start, the stack's size when the stack is placed first: tells a stack overflow
     /// from another out-of-bounds access.
     pub stack: Option<(Global, u32)>,
+    /// What the epoch callback checks during the current call (the backstops, the match stop).
+    pub deadlines: crate::backstop::Deadlines,
 }
 
 /// The longest text `arena.fail` keeps.

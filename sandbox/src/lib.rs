@@ -1,5 +1,5 @@
 //! The Arena sandbox: runs players' WebAssembly bots under the bot ABI (`docs/bot-abi.md`) with
-//! deterministic CPU budgets, a memory cap and a wall-clock backstop.
+//! deterministic CPU budgets, a memory cap, and CPU-time and wall-clock backstops.
 //!
 //! Why wasmtime: it meters execution with *fuel* (an instruction count, so a bot's CPU use is
 //! the same on every machine and under any load, which keeps matches reproducible), interrupts
@@ -22,6 +22,7 @@
 //!   fuel budget; per round, one copy of the view into the bot's buffer and one call.
 //! - [`mod@bench`]: the host-overhead figures `arena bench` prints.
 
+mod backstop;
 pub mod bench;
 mod bot;
 mod check;
@@ -33,11 +34,12 @@ mod limits;
 pub mod module_cache;
 mod sandbox;
 
+pub use backstop::{thread_cpu_time, MatchStop};
 pub use bot::{BotLog, BotReport, PlayerOptions, WasmBot, WasmFactory};
 pub use check::{LoadError, ModuleInfo};
 pub use compile::{compile_worker_main, CompileMode};
 pub use host::{fail_kind_words, truncation_marker, StderrSink, HOST_CALL_FUEL};
-pub use limits::{Limits, FUEL_PER_SECOND, TICK, WASMTIME_VERSION};
+pub use limits::{cpu_backstop, Limits, CPU_PER_BUDGET_SECOND, FUEL_PER_SECOND, TICK, WASMTIME_VERSION};
 pub use module_cache::{ModuleCache, ModuleCacheError, ModuleCacheStats};
 pub use sandbox::{BotModule, ModuleSource, Sandbox, SandboxError};
 

@@ -14,6 +14,25 @@ pub const FUEL_PER_SECOND: u64 = 30_000_000_000;
 /// record it.
 pub const WASMTIME_VERSION: &str = "48.0.8";
 
+/// Real CPU time (the bot thread's, `CLOCK_THREAD_CPUTIME_ID`) a bot may use per second of its
+/// fuel budget before the CPU backstop freezes it: ten times the nominal second. The slowest
+/// kit-style reference player (RefMultiBfs, 0.9e10 fuel per native second, `docs/bot-abi.md`
+/// "The CPU budget") would spend a whole budget in about 3.3 native seconds, its wasm build in
+/// somewhat more; `arena calibrate` prints how far each reference player's worst match stays
+/// below this bound. A tight empty loop (`loop br 0`) costs about 15 s of CPU per budget.
+pub const CPU_PER_BUDGET_SECOND: Duration = Duration::from_secs(10);
+
+/// The smallest CPU backstop, whatever the budget (tiny test budgets still get a whole second).
+pub const MIN_CPU_BACKSTOP: Duration = Duration::from_secs(1);
+
+/// The CPU-time backstop for a fuel budget: [`CPU_PER_BUDGET_SECOND`] per [`FUEL_PER_SECOND`],
+/// at least [`MIN_CPU_BACKSTOP`] (an unlimited budget, as `arena calibrate` uses, gets a bound
+/// of centuries).
+pub fn cpu_backstop(fuel: u64) -> Duration {
+    let secs = fuel as f64 / FUEL_PER_SECOND as f64 * CPU_PER_BUDGET_SECOND.as_secs_f64();
+    Duration::try_from_secs_f64(secs.min(1e10)).unwrap_or(Duration::MAX).max(MIN_CPU_BACKSTOP)
+}
+
 /// How often the epoch ticker advances the engine's epoch (the wall-clock backstop's resolution).
 pub const TICK: Duration = Duration::from_millis(10);
 
@@ -33,6 +52,10 @@ pub struct Limits {
     /// budget in slow-running code (map-heavy C++ runs about 3e9 fuel per second here) takes
     /// about 10 s, and must never meet it.
     pub wall_clock: Duration,
+    /// CPU-time backstop per bot per match (thread CPU time inside its calls). Default
+    /// [`cpu_backstop`] of the default fuel: 10 s. [`crate::PlayerOptions::fuel`] without
+    /// [`crate::PlayerOptions::cpu_time`] scales it with the budget.
+    pub cpu_time: Duration,
     /// Largest accepted module, in bytes. Default 16 MiB.
     pub module_size: usize,
     /// Longest accepted compilation. Default 10 s.
@@ -57,6 +80,7 @@ impl Default for Limits {
             fuel: FUEL_PER_SECOND,
             memory: 64 << 20,
             wall_clock: Duration::from_secs(30),
+            cpu_time: cpu_backstop(FUEL_PER_SECOND),
             module_size: 16 << 20,
             compile_timeout: Duration::from_secs(10),
             compile_memory: 1 << 30,
@@ -127,5 +151,13 @@ mod tests {
         assert_eq!(fmt_fuel_seconds(FUEL_PER_SECOND), "1 s");
         assert_eq!(fmt_fuel_seconds(100_000_000), "0.00333 s");
         assert_eq!(fmt_fuel_seconds(FUEL_PER_SECOND * 3 / 2), "1.5 s");
+    }
+
+    #[test]
+    fn the_cpu_backstop_scales_with_the_budget() {
+        assert_eq!(cpu_backstop(FUEL_PER_SECOND), CPU_PER_BUDGET_SECOND);
+        assert_eq!(cpu_backstop(FUEL_PER_SECOND * 2), CPU_PER_BUDGET_SECOND * 2);
+        assert_eq!(cpu_backstop(1000), MIN_CPU_BACKSTOP);
+        assert!(cpu_backstop(u64::MAX / 8) > Duration::from_secs(1_000_000));
     }
 }

@@ -373,6 +373,80 @@ fn slow_instructions_hit_the_wall_clock_backstop() {
 }
 
 #[test]
+fn a_tight_loop_meets_the_cpu_time_backstop_before_its_fuel() {
+    // Fuel and wall clock far away: only the thread CPU time can stop it.
+    let module = Wat { play: "(loop $l (br $l))", ..Default::default() }.load();
+    let options = PlayerOptions::default()
+        .fuel(u64::MAX / 8)
+        .wall_clock(Duration::from_secs(3600))
+        .cpu_time(Duration::from_millis(200));
+    let (played, log) = hostile(&module, 1, options);
+    let f = assert_frozen(&played, 1, FreezeReason::Cpu);
+    assert_eq!(f.round, 0);
+    assert!(f.message.contains("CPU-time backstop of 200 ms"), "{}", f.message);
+    let r = log.report().unwrap();
+    if sandbox::thread_cpu_time().is_some() {
+        assert!(r.cpu_time >= Duration::from_millis(200), "{:?}", r.cpu_time);
+    }
+    assert!(r.fuel_used < u64::MAX / 8);
+}
+
+#[test]
+fn the_default_cpu_backstop_is_sized_from_the_budget() {
+    let limits = sandbox::Limits::default();
+    assert_eq!(limits.cpu_time, sandbox::cpu_backstop(limits.fuel));
+    assert_eq!(limits.cpu_time, sandbox::CPU_PER_BUDGET_SECOND);
+    // An honest bot's report counts its CPU time; it stays far below the bound.
+    let (_, log) = hostile(&orders_bot(), 0, PlayerOptions::default());
+    assert!(log.report().unwrap().cpu_time < limits.cpu_time);
+}
+
+#[test]
+fn one_copys_freeze_decides_the_match_for_every_copy_sharing_the_stop() {
+    // Four copies that loop from round 2: the first to run out of fuel stops the others before
+    // they spend anything on their own loops.
+    let module =
+        Wat { play: "(if (i32.eq (global.get $round) (i32.const 2)) (then (loop $l (br $l))))", ..Default::default() }
+            .load();
+    let stop = sandbox::MatchStop::new();
+    let players: Vec<_> =
+        (0..4).map(|p| module.player_with(&format!("Copy{p}"), small_fuel().stop(stop.clone(), true))).collect();
+    let specs = players.iter().map(|(f, _)| engine::catalog::PlayerSpec::Wire(f.clone())).collect();
+    let played = play(specs, ROUNDS, 3);
+    assert!(stop.is_stopped());
+    let frozen: Vec<_> = played.summary.players.iter().map(|p| p.frozen.clone().expect("every copy frozen")).collect();
+    let by_fuel = frozen.iter().filter(|f| f.message.starts_with("used its CPU budget")).count();
+    let stopped: Vec<_> =
+        frozen.iter().filter(|f| f.message.starts_with("stopped by the host: the match was decided")).collect();
+    assert_eq!((by_fuel, stopped.len()), (1, 3), "{frozen:?}");
+    assert!(stopped.iter().all(|f| f.round == 2 && f.message.contains("was frozen (cpu")), "{stopped:?}");
+    let spent: Vec<u64> = players.iter().map(|(_, log)| log.report().unwrap().fuel_used).collect();
+    assert_eq!(spent.iter().filter(|&&f| f == SMALL_FUEL).count(), 1, "only one copy looped: {spent:?}");
+}
+
+#[test]
+fn a_stop_from_another_thread_interrupts_a_running_bot() {
+    let module = Wat { play: "(loop $l (br $l))", ..Default::default() }.load();
+    let stop = sandbox::MatchStop::new();
+    let options = PlayerOptions::default()
+        .fuel(u64::MAX / 8)
+        .wall_clock(Duration::from_secs(3600))
+        .cpu_time(Duration::from_secs(3600))
+        .stop(stop.clone(), false);
+    let stopper = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.stop("the match was cancelled");
+        })
+    };
+    let (played, _) = hostile(&module, 2, options);
+    stopper.join().unwrap();
+    let f = assert_frozen(&played, 2, FreezeReason::Cpu);
+    assert_eq!(f.message, "stopped by the host: the match was cancelled");
+}
+
+#[test]
 fn each_seat_gets_its_own_instance_and_report() {
     // Four copies of the same module (the sanity match): one factory per seat.
     let module = orders_bot();

@@ -472,3 +472,55 @@ async fn a_password_change_logs_out_the_other_sessions_and_logout_everywhere_end
     }
     assert_eq!(count(&site, "SELECT count(*) FROM sessions").await, 0);
 }
+
+#[tokio::test]
+async fn fifty_concurrent_wrong_passwords_check_at_most_ten_and_the_rest_get_429_with_retry_after() {
+    let site = support::site().await;
+    accounts::create_user(site.pool(), "target", "the right password", false).await.unwrap();
+    let b = Browser::new(&site).await;
+    let cookie = b.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+    let attempts: Vec<_> = (0..50)
+        .map(|i| {
+            let app = b.app.clone();
+            let body =
+                Browser::encode(&[("username", "target"), ("password", &format!("guess {i}")), ("csrf", &b.csrf())]);
+            let req = Request::post("/login")
+                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .header(header::COOKIE, cookie.clone())
+                .body(Body::from(body))
+                .unwrap();
+            tokio::spawn(async move { app.oneshot(req).await.unwrap() })
+        })
+        .collect();
+    let (mut checked, mut refused) = (0, 0);
+    for a in attempts {
+        let res = a.await.unwrap();
+        match res.status() {
+            StatusCode::UNAUTHORIZED => checked += 1,
+            StatusCode::TOO_MANY_REQUESTS => {
+                refused += 1;
+                let retry: u64 = res.headers().get(header::RETRY_AFTER).unwrap().to_str().unwrap().parse().unwrap();
+                assert!((1..=15 * 60).contains(&retry), "Retry-After {retry}");
+            }
+            other => panic!("{other}"),
+        }
+    }
+    // The attempt is counted before the hash: concurrency does not let more through.
+    assert_eq!((checked, refused), (10, 40));
+}
+
+#[tokio::test]
+async fn a_password_change_revokes_the_api_tokens_and_the_form_says_so() {
+    let site = support::site().await;
+    let id = accounts::create_user(site.pool(), "erin", "first long password", false).await.unwrap();
+    accounts::create_token(site.pool(), id, "script").await.unwrap();
+    let mut b = Browser::new(&site).await;
+    let r = b.post("/login", &[("username", "erin"), ("password", "first long password")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let page = b.get("/me/account").await;
+    assert!(page.body.contains(r#"id="password-change-effects""#) && page.body.contains("revokes every API token"));
+    let r = b.post("/me/password", &[("current", "first long password"), ("password", "second long password")]).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert!(accounts::list_tokens(site.pool(), id).await.unwrap().is_empty(), "tokens revoked");
+    assert!(b.get("/me/account?changed=true").await.body.contains("your API tokens are revoked"));
+}

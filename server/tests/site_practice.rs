@@ -281,6 +281,7 @@ async fn limits_per_player() {
     assert_eq!(ask(token.clone()).await.status, StatusCode::CREATED);
     let third = ask(token.clone()).await;
     assert_eq!(third.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(third.header(axum::http::header::RETRY_AFTER), "60", "every 429 says when to come back");
     assert!(
         third.json()["error"].as_str().unwrap().contains("you have 2 practice matches waiting or running"),
         "{}",

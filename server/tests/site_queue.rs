@@ -61,14 +61,17 @@ async fn a_bot_frozen_in_the_sanity_match_fails_with_the_reason() {
     assert_eq!(status, "failed");
     assert!(verdict.starts_with("failed the sanity match"), "{verdict}");
     assert!(verdict.contains("(trap)"), "{verdict}");
-    // Its stderr and freeze are stored per seat.
-    let frozen: i64 =
-        sqlx::query_scalar("SELECT count(*) FROM match_players WHERE bot_id = $1 AND frozen_reason = 'trap'")
+    // Its stderr and freeze are stored per seat: the first copy's trap decided the match, and
+    // the host stopped the three others (issue 34).
+    let frozen: Vec<(String, String)> =
+        sqlx::query_as("SELECT frozen_reason, frozen_message FROM match_players WHERE bot_id = $1 ORDER BY seat")
             .bind(bot)
-            .fetch_one(site.pool())
+            .fetch_all(site.pool())
             .await
             .unwrap();
-    assert_eq!(frozen, 4);
+    assert_eq!(frozen.iter().filter(|(r, _)| r == "trap").count(), 1, "{frozen:?}");
+    let stopped = frozen.iter().filter(|(_, m)| m.starts_with("stopped by the host: the match was decided")).count();
+    assert_eq!(stopped, 3, "{frozen:?}");
 }
 
 async fn ladder_match(site: &TestSite, bots: [i64; 4]) -> i64 {

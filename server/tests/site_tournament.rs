@@ -386,7 +386,8 @@ async fn the_organiser_creates_pauses_and_resumes_and_nobody_else_can() {
     assert_eq!(r.status, StatusCode::SEE_OTHER);
     let r =
         post_form(&site.state, &format!("/admin/users/{target}/disable"), &organiser, &format!("csrf={csrf}")).await;
-    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(r.status, StatusCode::OK, "the users page says what was withdrawn");
+    assert!(r.text().contains("User disabled (user #"), "{}", r.text());
     let (is_admin, disabled): (bool, bool) = sqlx::query_as("SELECT is_admin, disabled FROM users WHERE id = $1")
         .bind(target)
         .fetch_one(site.pool())
@@ -400,14 +401,14 @@ async fn the_organiser_creates_pauses_and_resumes_and_nobody_else_can() {
     assert_eq!(get(&site.state, "/me/bots", Some(&player)).await.status, StatusCode::OK);
     let r = post_form(&site.state, &format!("/admin/users/{}/disable", users[0]), &organiser, &format!("csrf={csrf}"))
         .await;
-    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(r.status, StatusCode::OK);
     assert_eq!(get(&site.state, "/me/bots", Some(&player)).await.status, StatusCode::SEE_OTHER);
     // A disabled account cannot log in, and is told so only with the right password.
     use arena::site::players::accounts::{self, AccountError};
     let quitter = accounts::create_user(site.pool(), "quitter", "a long enough password", false).await.unwrap();
     let r =
         post_form(&site.state, &format!("/admin/users/{quitter}/disable"), &organiser, &format!("csrf={csrf}")).await;
-    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(r.status, StatusCode::OK);
     let login_as = |password: &'static str| accounts::verify_login(site.pool(), "quitter", password);
     assert!(matches!(login_as("a long enough password").await, Err(AccountError::Disabled)));
     assert!(matches!(login_as("a wrong password").await, Err(AccountError::BadCredentials)));
@@ -418,7 +419,8 @@ async fn the_organiser_creates_pauses_and_resumes_and_nobody_else_can() {
         .await
         .unwrap();
     let r = post_form(&site.state, &format!("/admin/bots/{bot}/retire"), &organiser, &format!("csrf={csrf}")).await;
-    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.text().contains(&format!("Bot #{bot} retired: ")), "{}", r.text());
     assert_eq!(scalar(&site, "SELECT count(*) FROM representatives WHERE bot_id = $1", bot).await, 0);
     let api = get(&site.state, &format!("/api/bots/{bot}"), None).await.json();
     assert_eq!(api["status"], "retired", "{api}");

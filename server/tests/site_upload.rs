@@ -543,16 +543,22 @@ async fn three_looping_uploads_leave_the_ladder_playing_and_a_fourth_is_refused(
     .await
     .unwrap();
     assert!(ladder_meanwhile >= 1, "the ladder waited for every qualification");
-    // Identical looping copies all froze for the same reason.
+    // In each sanity match the first looping copy ran out of fuel and decided the match: the
+    // host stopped the three others before they ran (issue 34: one seat's budget per upload).
     let reasons: Vec<(String, String)> = sqlx::query_as(
-        "SELECT DISTINCT p.frozen_reason, p.frozen_message FROM match_players p JOIN matches m ON m.id = p.match_id
-         WHERE m.kind = 'sanity'",
+        "SELECT p.frozen_reason, p.frozen_message FROM match_players p JOIN matches m ON m.id = p.match_id
+         WHERE m.kind = 'sanity' ORDER BY m.id, p.seat",
     )
     .fetch_all(site.pool())
     .await
     .unwrap();
-    assert_eq!(reasons.len(), 1, "{reasons:?}");
-    assert!(reasons[0].1.starts_with("used its CPU budget of 300000000 fuel"), "{reasons:?}");
+    assert_eq!(reasons.len(), 12, "{reasons:?}");
+    for sanity in reasons.chunks(4) {
+        let by_fuel = sanity.iter().filter(|r| r.1.starts_with("used its CPU budget of 300000000 fuel")).count();
+        let stopped = sanity.iter().filter(|r| r.1.starts_with("stopped by the host: the match was decided")).count();
+        assert_eq!((by_fuel, stopped), (1, 3), "{sanity:?}");
+        assert!(sanity.iter().all(|r| r.0 == "cpu"), "{sanity:?}");
+    }
 
     // With the verdicts in, uploads are accepted again.
     let r = api(&site.state, &token, &fields("pandemic", "Loop4", &looping)).await;

@@ -12,6 +12,10 @@
 //! replay, but for the header's code hash and runtime): a difference means the SDK behaves
 //! differently natively, and the command says so and fails.
 //!
+//! After the table, the CPU-time backstop (`sandbox::CPU_PER_BUDGET_SECOND`): for each player,
+//! its worst match's wasm thread CPU, the CPU a whole budget would take at that match's speed,
+//! and how many times that fits below the bound.
+//!
 //! `--house` is the older measurement: four wasm copies of each house bot, fuel divided by the
 //! wall-clock time spent inside their calls.
 
@@ -109,6 +113,8 @@ struct Run {
     seed: u64,
     fuel: u64,
     cpu: Duration,
+    /// The wasm build's thread CPU time inside its calls (what the sandbox's CPU backstop counts).
+    wasm_cpu: Duration,
     /// Why the two builds' matches differ, if they do.
     mismatch: Option<String>,
 }
@@ -214,7 +220,7 @@ fn measure_player(
                 eprintln!("  its stderr:\n{}", stderr.trim_end());
             }
         }
-        runs.push(Run { seed, fuel: wr.fuel_used, cpu: nr.cpu, mismatch });
+        runs.push(Run { seed, fuel: wr.fuel_used, cpu: nr.cpu, wasm_cpu: wr.cpu_time, mismatch });
     }
     Ok(runs)
 }
@@ -228,7 +234,44 @@ struct PlayerRow {
     rate: f64,
     rate_min: f64,
     rate_max: f64,
+    /// The wasm build's worst match for the CPU backstop: its CPU time, and the CPU a whole
+    /// budget would take at that match's speed (CPU per fuel).
+    worst_cpu: Duration,
+    worst_budget_cpu: f64,
     mismatches: Vec<(u64, String)>,
+}
+
+/// The CPU a whole default budget takes at a match's speed (its wasm CPU per fuel), in seconds.
+fn budget_cpu(r: &Run) -> f64 {
+    if r.fuel == 0 {
+        return 0.0;
+    }
+    r.wasm_cpu.as_secs_f64() / r.fuel as f64 * FUEL_PER_SECOND as f64
+}
+
+/// How far each player's worst match stays below the sandbox's CPU-time backstop: the bound is
+/// per match ([`sandbox::CPU_PER_BUDGET_SECOND`] per second of budget), so the figure that
+/// matters is the CPU a whole budget would take at the player's slowest speed per fuel.
+#[cfg(unix)]
+fn print_cpu_backstop(rows: &[PlayerRow]) {
+    let bound = sandbox::cpu_backstop(FUEL_PER_SECOND).as_secs_f64();
+    println!();
+    println!(
+        "CPU-time backstop: {bound:.0} s of thread CPU per bot per match with the default budget ({:.3e} fuel); \
+         each player's worst match (most wasm CPU per fuel):",
+        FUEL_PER_SECOND as f64
+    );
+    println!("{:<16} {:>18} {:>24} {:>18}", "player", "wasm CPU/match", "CPU for a whole budget", "below the bound");
+    for r in rows {
+        let headroom = if r.worst_budget_cpu > 0.0 { bound / r.worst_budget_cpu } else { f64::INFINITY };
+        println!(
+            "{:<16} {:>16.4} s {:>22.3} s {:>16.1} x",
+            r.name,
+            r.worst_cpu.as_secs_f64(),
+            r.worst_budget_cpu,
+            headroom
+        );
+    }
 }
 
 fn calibrate_cpp(game: &'static dyn AnyGame, a: &CalibrateArgs) -> anyhow::Result<()> {
@@ -265,7 +308,10 @@ fn calibrate_cpp(game: &'static dyn AnyGame, a: &CalibrateArgs) -> anyhow::Resul
             let mut rates: Vec<f64> =
                 runs.iter().filter(|r| r.cpu > Duration::ZERO).map(|r| r.fuel as f64 / r.cpu.as_secs_f64()).collect();
             let rate = median(&mut rates);
+            let worst = runs.iter().max_by(|x, y| budget_cpu(x).total_cmp(&budget_cpu(y)));
             let row = PlayerRow {
+                worst_cpu: worst.map(|r| r.wasm_cpu).unwrap_or_default(),
+                worst_budget_cpu: worst.map(budget_cpu).unwrap_or(0.0),
                 name,
                 cpu: median(&mut cpu),
                 fuel: median(&mut fuel),
@@ -310,6 +356,8 @@ fn calibrate_cpp(game: &'static dyn AnyGame, a: &CalibrateArgs) -> anyhow::Resul
                 FUEL_PER_SECOND as f64 / med
             );
         }
+
+        print_cpu_backstop(&rows);
 
         let bad: Vec<&PlayerRow> = rows.iter().filter(|r| !r.mismatches.is_empty()).collect();
         if !bad.is_empty() {

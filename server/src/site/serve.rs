@@ -37,7 +37,10 @@ fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<
     eprintln!("  database         {}", database.describe);
     eprintln!("  replays          {}", state.replays.describe());
     eprintln!("  retention        {}", crate::site::store::retention::Retention::from_config(c).describe());
-    eprintln!("  workers          {} in this process (lease {} s)", c.workers(), c.lease().as_secs());
+    match c.workers() {
+        0 => eprintln!("  workers          none in this process (--workers 0: web only)"),
+        n => eprintln!("  workers          {n} in this process (lease {} s)", c.lease().as_secs()),
+    }
     eprintln!(
         "  budgets          {} fuel per bot per match, {} MiB memory, {} MiB uploads",
         limits.fuel,

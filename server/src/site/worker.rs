@@ -15,6 +15,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How often a worker checks that the match it plays is still its own (not withdrawn by an
+/// admin): a withdrawn match stops within about this long.
+const HELD_CHECK: Duration = Duration::from_secs(1);
+
 /// How a claimed match ended for this worker.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -85,17 +89,32 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
     .await?;
     let seats: Vec<SeatBot> = seats.into_iter().map(|(bot_id, name, wasm)| SeatBot { bot_id, name, wasm }).collect();
 
-    // Keep the lease alive while the match runs.
+    // A sanity match is decided by its first freeze: the other copies are stopped then.
+    let stopping = runner::Stopping {
+        stop: sandbox::MatchStop::new(),
+        on_first_freeze: claim.kind == crate::site::core::kind::Kind::Sanity.as_str(),
+    };
+    // Keep the lease alive while the match runs; stop the match as soon as it is no longer ours
+    // (an admin withdrew it, or another worker took it over).
     let lost = Arc::new(AtomicBool::new(false));
     let renewer = {
         let (pool, claim, lost, lease) = (state.pool.clone(), claim.clone(), lost.clone(), state.config.lease());
+        let stop = stopping.stop.clone();
         tokio::spawn(async move {
+            let mut last_renewal = std::time::Instant::now();
             loop {
-                tokio::time::sleep(lease / 3).await;
-                match queue::renew(&pool, &claim, lease).await {
+                tokio::time::sleep(HELD_CHECK.min(lease / 3)).await;
+                let held = if last_renewal.elapsed() >= lease / 3 {
+                    last_renewal = std::time::Instant::now();
+                    queue::renew(&pool, &claim, lease).await
+                } else {
+                    queue::still_held(&pool, &claim).await
+                };
+                match held {
                     Ok(true) => {}
                     Ok(false) => {
                         lost.store(true, Ordering::Relaxed);
+                        stop.stop("the match was withdrawn or taken over by another worker");
                         return;
                     }
                     Err(e) => tracing::warn!(error = %e, "cannot renew the lease; retrying"),
@@ -106,7 +125,9 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
     let sandbox = state.sandbox.clone();
     let (game, seed, config) = (claim.game.clone(), claim.seed as u64, claim.config.clone());
     let nice = state.config.match_nice;
-    let played = in_background(nice, move || runner::play(&sandbox, &game, seed, config.as_deref(), &seats)).await;
+    let played =
+        in_background(nice, move || runner::play(&sandbox, &game, seed, config.as_deref(), &seats, &stopping)).await;
+    renewer.abort();
     let played = match played {
         Ok(Ok(p)) => p,
         Ok(Err(e)) => {

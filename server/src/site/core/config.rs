@@ -31,7 +31,8 @@ pub struct SiteConfig {
     /// forever).
     #[arg(long, env = "ARENA_KEEP_STDERR_DAYS", default_value_t = 30)]
     pub keep_stderr_days: u32,
-    /// Match workers in this process (default: one per core).
+    /// Match workers in this process (default: one per core; 0: a web-only process that plays no
+    /// match, for when `arena worker` processes play them).
     #[arg(long, env = "ARENA_WORKERS")]
     pub workers: Option<usize>,
     /// A worker's lease on a match, in seconds; it renews it every third of that. A match whose
@@ -161,7 +162,8 @@ impl SiteConfig {
     }
 
     pub fn workers(&self) -> usize {
-        self.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1)
+        // `--workers 0`: a web-only process (other processes run the matches).
+        self.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1))
     }
 
     pub fn lease(&self) -> Duration {
@@ -172,6 +174,8 @@ impl SiteConfig {
         let mut l = sandbox::Limits::default();
         if let Some(f) = self.fuel {
             l.fuel = f;
+            // The CPU-time backstop scales with the budget.
+            l.cpu_time = sandbox::cpu_backstop(f);
         }
         l.memory = self.memory_mib << 20;
         l.module_size = self.max_upload_mib << 20;

@@ -111,8 +111,11 @@ pub async fn listen(pool: PgPool, wake: Arc<Notify>, stop: Arc<AtomicBool>) {
     }
 }
 
-/// Claims the next match (by priority, qualification first; then oldest): a queued one, or a
-/// running one whose lease has run out (its worker died). The kinds in `last` come after every
+/// Claims the next match (by priority, qualification first; then round-robin across users;
+/// then oldest): a queued one, or a running one whose lease has run out (its worker died).
+/// Round-robin: a match about a bot (sanity, qualification) ranks by how many of its owner's
+/// earlier bots still have matches waiting or running, so one user's second and third uploads
+/// wait behind every other user's first. The kinds in `last` come after every
 /// other waiting match (a worker's fair share, `fair_share`, says they had their half). A claim
 /// can be over [`MAX_ATTEMPTS`]: the caller gives it up (`sources::claim_next`).
 pub async fn claim_raw(pool: &PgPool, worker: &str, lease: Duration, last: &[&str]) -> sqlx::Result<Option<Claim>> {
@@ -122,9 +125,15 @@ pub async fn claim_raw(pool: &PgPool, worker: &str, lease: Duration, last: &[&st
                 lease_expires_at = now() + make_interval(secs => $3), attempts = attempts + 1,
                 started_at = now()
          WHERE id = (
-             SELECT id FROM matches
-             WHERE state = 'queued' OR (state = 'running' AND lease_expires_at < now())
-             ORDER BY kind = ANY($4), priority, id
+             SELECT m.id FROM matches m
+             WHERE m.state = 'queued' OR (m.state = 'running' AND m.lease_expires_at < now())
+             ORDER BY m.kind = ANY($4), m.priority,
+                 (SELECT count(DISTINCT o.subject_bot_id) FROM matches o
+                  JOIN bots ob ON ob.id = o.subject_bot_id
+                  JOIN bots sb ON sb.id = m.subject_bot_id
+                  WHERE ob.user_id = sb.user_id AND o.subject_bot_id < m.subject_bot_id
+                    AND o.state IN ('queued', 'running')),
+                 m.id
              LIMIT 1
              FOR UPDATE SKIP LOCKED)
          RETURNING id, game, kind, seed, attempts, lease_token, config",
@@ -149,6 +158,18 @@ pub async fn renew(pool: &PgPool, claim: &Claim, lease: Duration) -> sqlx::Resul
     .execute(pool)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Whether `claim` still holds its match (running, same lease): false once an admin withdrew it
+/// (`state = 'cancelled'`) or another worker took it over.
+pub async fn still_held(pool: &PgPool, claim: &Claim) -> sqlx::Result<bool> {
+    let held: Option<bool> =
+        sqlx::query_scalar("SELECT COALESCE(state = 'running' AND lease_token = $2, FALSE) FROM matches WHERE id = $1")
+            .bind(claim.id)
+            .bind(&claim.lease_token)
+            .fetch_optional(pool)
+            .await?;
+    Ok(held == Some(true))
 }
 
 /// Marks the match done inside `tx`, if `claim` still holds its lease. False means the lease was

@@ -1,12 +1,17 @@
 //! Plays one match of the queue: loads the four bots' modules into the sandbox, lets the engine
 //! referee the match with a replay, and collects each seat's result and sandbox report. Blocking
 //! (CPU-bound): workers call it on a blocking thread.
+//!
+//! Every bot of the match shares one [`MatchStop`]: the worker stops it when the match is
+//! cancelled or its lease lost, and in a match that any freeze decides (the sanity match) the
+//! first frozen copy stops the others, so that a bot that loops in every seat costs one seat's
+//! backstop, not four.
 
 use engine::catalog::PlayerSpec;
 use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::{MatchSetup, MatchSummary};
-use sandbox::{BotLog, Sandbox};
+use sandbox::{BotLog, MatchStop, PlayerOptions, Sandbox};
 use std::time::{Duration, Instant};
 
 /// A seat to fill: the bot and its module bytes.
@@ -44,6 +49,13 @@ pub enum PlayError {
     Engine(String),
 }
 
+/// How a match ends early: the stop its bots share, and whether any bot's freeze decides it.
+#[derive(Clone, Default)]
+pub struct Stopping {
+    pub stop: MatchStop,
+    pub on_first_freeze: bool,
+}
+
 /// Plays a match of `game` on `seed`, with the parameters of the `.cnf` text `config` (None: the
 /// game's defaults).
 pub fn play(
@@ -52,6 +64,7 @@ pub fn play(
     seed: u64,
     config: Option<&str>,
     seats: &[SeatBot],
+    stopping: &Stopping,
 ) -> Result<Played, PlayError> {
     let g = engine::catalog::find(game).ok_or_else(|| PlayError::Game(game.to_string()))?;
     let (params, board) = match config {
@@ -73,7 +86,8 @@ pub fn play(
             message: e.to_string(),
         })?;
         // One player per seat, so that four copies of a bot keep four separate logs.
-        let (factory, log) = module.player(&bot.name);
+        let options = PlayerOptions::default().stop(stopping.stop.clone(), stopping.on_first_freeze);
+        let (factory, log) = module.player_with(&bot.name, options);
         specs.push(PlayerSpec::Wire(factory));
         logs.push(log);
     }

@@ -250,7 +250,7 @@ pub async fn delete_sessions(pool: &PgPool, user_id: i64) -> sqlx::Result<u64> {
 }
 
 /// Changes the user's password after checking the current one; ends every other session (all
-/// of them when `keep_session` is `None`).
+/// of them when `keep_session` is `None`) and revokes every API token.
 pub async fn change_password(
     pool: &PgPool,
     user_id: i64,
@@ -273,6 +273,8 @@ pub async fn change_password(
         .bind(keep_session.map(crate::site::core::ids::sha256_hex))
         .execute(&mut *tx)
         .await?;
+    // A token made by whoever knew the old password must not outlive it.
+    sqlx::query("DELETE FROM api_tokens WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -133,13 +133,13 @@ pub async fn compile(
 }
 
 /// Withdraws the user's queued compiles (an admin's "withdraw queued work"); the number withdrawn.
-pub async fn withdraw_queued(pool: &PgPool, user_id: i64) -> sqlx::Result<u64> {
+pub async fn withdraw_queued(db: impl sqlx::PgExecutor<'_>, user_id: i64) -> sqlx::Result<u64> {
     let r = sqlx::query(
         "UPDATE compiles SET status = 'withdrawn', finished_at = now(), error = 'withdrawn by an admin'
          WHERE user_id = $1 AND status = 'queued'",
     )
     .bind(user_id)
-    .execute(pool)
+    .execute(db)
     .await?;
     Ok(r.rows_affected())
 }

@@ -1,7 +1,7 @@
 //! What players and their bots go through: accounts (and a class's, imported from a roster with
 //! invitation links), uploads (checked, stored, then qualified; sources compiled first, in a
-//! jail), a player's own bots, the house bots' rows, and the starter kits with the C++ API they
-//! document.
+//! jail), a player's own bots, withdrawing a player's work from the queue, the house bots' rows,
+//! and the starter kits with the C++ API they document.
 
 pub mod accounts;
 pub mod compiles;
@@ -12,3 +12,4 @@ pub mod own_bots;
 pub mod roster;
 pub mod starter_kit;
 pub mod uploads;
+pub mod withdraw;

@@ -1,6 +1,7 @@
 //! Qualification, as on Jutge.org: a sanity match of four copies of the new bot, which must not
 //! be frozen, then four matches against three Dummies on fresh seeds, all of which it must win
-//! (strictly highest score). The bot's row carries the verdict; a qualified bot's name is locked
+//! (strictly highest score). The sanity match ends at its first freeze (the other copies are
+//! stopped, `matches::runner`), so a bot that loops in every seat costs one seat's backstop. The bot's row carries the verdict; a qualified bot's name is locked
 //! and the bot becomes its owner's representative if the owner has none in that game.
 
 use super::{BoxFuture, Scheduler};
@@ -135,7 +136,14 @@ pub async fn on_match_done(conn: &mut PgConnection, match_id: i64) -> sqlx::Resu
     .await?;
     match kind {
         Kind::Sanity => {
-            if let Some(s) = seats.iter().find(|s| s.frozen_reason.is_some()) {
+            // The first copy frozen stops the others (`runner::Stopping`): name the one that
+            // decided the match, not a copy stopped by the host.
+            let decided = |s: &&Seat| {
+                s.frozen_reason.is_some()
+                    && !s.frozen_message.as_deref().unwrap_or("").starts_with(sandbox::MatchStop::MESSAGE_PREFIX)
+            };
+            let first_frozen = seats.iter().find(decided).or_else(|| seats.iter().find(|s| s.frozen_reason.is_some()));
+            if let Some(s) = first_frozen {
                 let verdict = format!(
                     "failed the sanity match (seed {seed}): the copy in seat {} was frozen in round {} ({}): {}",
                     s.seat,

@@ -43,6 +43,15 @@ impl DbHealth {
         cause.is_none()
     }
 
+    /// Whether the database has Arena's schema (its migrations table): false on an empty or
+    /// foreign database, where every page would fail (`/healthz` says "schema missing").
+    pub async fn schema_present(pool: &PgPool) -> bool {
+        let q = sqlx::query_scalar::<_, bool>(
+            "SELECT to_regclass('_sqlx_migrations') IS NOT NULL AND to_regclass('users') IS NOT NULL",
+        );
+        matches!(tokio::time::timeout(PROBE_TIMEOUT, q.fetch_one(pool)).await, Ok(Ok(true)))
+    }
+
     /// Probes every [`PROBE_EVERY`] until `stop`.
     pub fn spawn_monitor(self: &Arc<Self>, pool: PgPool, stop: Arc<AtomicBool>) {
         let health = self.clone();

@@ -1,13 +1,16 @@
-//! Rate limits on what costs an attacker nothing and the server a password hash: failed log-ins
+//! Rate limits on what costs an attacker nothing and the server a password hash: log-in attempts
 //! per account and per client address, sign-ups per address.
 //!
-//! Each key has a token bucket: `burst` tokens that come back evenly over `window`; a failure
-//! (or a sign-up) takes one, and an empty bucket answers "retry in N s". A correct password
-//! refills the account's bucket (its owner is back) but not the address's. The buckets live in
-//! this process's memory (moka: bounded, idle keys expire), so N web processes allow N times
-//! the limits; the figures are per process in the docs.
+//! Each key keeps the times of its recent events (a sliding window): at most `limit` within
+//! `window`, exactly, each coming back `window` after it happened. A log-in attempt is counted
+//! *before* the password hash ([`Throttles::begin_login`], check and count in one step under the
+//! key's lock), so concurrent guesses cannot all pass the check before any is counted; a right
+//! password gives the attempt back (and clears the account's history: its owner is back). The
+//! windows live in this process's memory (moka: bounded, idle keys expire), so N web processes
+//! allow N times the limits; the figures are per process in the docs.
 
 use moka::sync::Cache;
+use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -16,67 +19,58 @@ pub const LOGIN_WINDOW: Duration = Duration::from_secs(15 * 60);
 /// Sign-ups are counted over this window.
 pub const SIGNUP_WINDOW: Duration = Duration::from_secs(60 * 60);
 
-#[derive(Debug)]
-struct Bucket {
-    tokens: f64,
-    at: Instant,
-}
+/// A key's events within the window, oldest first.
+type Events = Arc<Mutex<VecDeque<Instant>>>;
 
-/// Token buckets by key.
+/// Sliding-window counters by key.
 pub struct Limiter {
-    burst: f64,
-    /// Tokens per second.
-    rate: f64,
-    buckets: Cache<String, Arc<Mutex<Bucket>>>,
+    limit: usize,
+    window: Duration,
+    keys: Cache<String, Events>,
 }
 
 impl Limiter {
-    /// `burst` events per `window`, coming back one by one.
-    pub fn new(burst: u32, window: Duration) -> Limiter {
-        let burst = f64::from(burst.max(1));
+    /// At most `limit` events per `window`.
+    pub fn new(limit: u32, window: Duration) -> Limiter {
         Limiter {
-            burst,
-            rate: burst / window.as_secs_f64().max(1.0),
-            buckets: Cache::builder().max_capacity(200_000).time_to_idle(window).build(),
+            limit: limit.max(1) as usize,
+            window,
+            keys: Cache::builder().max_capacity(200_000).time_to_idle(window).build(),
         }
     }
 
-    fn bucket(&self, key: &str) -> Arc<Mutex<Bucket>> {
-        let burst = self.burst;
-        self.buckets.get_with(key.to_string(), || Arc::new(Mutex::new(Bucket { tokens: burst, at: Instant::now() })))
+    fn events(&self, key: &str) -> Events {
+        self.keys.get_with(key.to_string(), || Arc::new(Mutex::new(VecDeque::new())))
     }
 
-    fn refill(&self, b: &mut Bucket, now: Instant) {
-        b.tokens = (b.tokens + now.saturating_duration_since(b.at).as_secs_f64() * self.rate).min(self.burst);
-        b.at = now;
-    }
-
-    /// `Err(wait)` if `key` has nothing left, with the time until it has one again.
-    pub fn check(&self, key: &str) -> Result<(), Duration> {
-        if !self.buckets.contains_key(key) {
-            return Ok(());
+    /// Counts an event for `key`, or `Err(wait)` (nothing counted) when `key` already had
+    /// `limit` events in the window, with the time until the oldest leaves it.
+    pub fn take(&self, key: &str) -> Result<(), Duration> {
+        let events = self.events(key);
+        let mut e = events.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        while e.front().is_some_and(|t| now.saturating_duration_since(*t) >= self.window) {
+            e.pop_front();
         }
-        let bucket = self.bucket(key);
-        let mut b = bucket.lock().unwrap_or_else(|e| e.into_inner());
-        self.refill(&mut b, Instant::now());
-        if b.tokens >= 1.0 {
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64(((1.0 - b.tokens) / self.rate).ceil().max(1.0)))
+        if e.len() >= self.limit {
+            let oldest = e.front().copied().unwrap_or(now);
+            let wait = (oldest + self.window).saturating_duration_since(now);
+            return Err(Duration::from_secs(wait.as_secs_f64().ceil().max(1.0) as u64));
         }
+        e.push_back(now);
+        Ok(())
     }
 
-    /// Takes one token from `key` (a failure, a sign-up).
-    pub fn take(&self, key: &str) {
-        let bucket = self.bucket(key);
-        let mut b = bucket.lock().unwrap_or_else(|e| e.into_inner());
-        self.refill(&mut b, Instant::now());
-        b.tokens = (b.tokens - 1.0).max(0.0);
+    /// Gives back `key`'s latest event (it turned out not to count).
+    pub fn give_back(&self, key: &str) {
+        if let Some(events) = self.keys.get(key) {
+            events.lock().unwrap_or_else(|e| e.into_inner()).pop_back();
+        }
     }
 
     /// Forgets `key`'s history (its owner proved who they are).
     pub fn reset(&self, key: &str) {
-        self.buckets.invalidate(key);
+        self.keys.invalidate(key);
     }
 }
 
@@ -115,32 +109,34 @@ impl Throttles {
         }
     }
 
-    /// Before checking a password: refuses if the account or the address has no failures left.
-    pub fn may_try_login(&self, username: &str, address: Option<&str>) -> Result<(), Throttled> {
-        self.accounts.check(&username.to_lowercase()).map_err(Throttled::Account)?;
+    /// Before checking a password: counts the attempt against the account and the address, or
+    /// refuses it (nothing counted) when either has no attempts left. The caller then checks the
+    /// password and calls [`Throttles::login_succeeded`] when it was right.
+    pub fn begin_login(&self, username: &str, address: Option<&str>) -> Result<(), Throttled> {
+        let account = username.to_lowercase();
+        self.accounts.take(&account).map_err(Throttled::Account)?;
         if let Some(a) = address {
-            self.addresses.check(a).map_err(Throttled::Address)?;
+            if let Err(wait) = self.addresses.take(a) {
+                self.accounts.give_back(&account);
+                return Err(Throttled::Address(wait));
+            }
         }
         Ok(())
     }
 
-    pub fn login_failed(&self, username: &str, address: Option<&str>) {
-        self.accounts.take(&username.to_lowercase());
-        if let Some(a) = address {
-            self.addresses.take(a);
-        }
-    }
-
-    pub fn login_succeeded(&self, username: &str) {
+    /// The password was right: the account's history is cleared and the address gets its
+    /// attempt back.
+    pub fn login_succeeded(&self, username: &str, address: Option<&str>) {
         self.accounts.reset(&username.to_lowercase());
+        if let Some(a) = address {
+            self.addresses.give_back(a);
+        }
     }
 
     /// Counts a sign-up attempt from `address`, or refuses it.
     pub fn signup(&self, address: Option<&str>) -> Result<(), Throttled> {
         let Some(a) = address else { return Ok(()) };
-        self.signups.check(a).map_err(Throttled::Signups)?;
-        self.signups.take(a);
-        Ok(())
+        self.signups.take(a).map_err(Throttled::Signups)
     }
 }
 
@@ -149,21 +145,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_bucket_empties_then_comes_back_one_by_one() {
-        let l = Limiter::new(3, Duration::from_secs(3));
+    fn a_window_allows_exactly_its_limit_and_each_event_comes_back_after_the_window() {
+        let l = Limiter::new(3, Duration::from_millis(600));
         for _ in 0..3 {
-            assert!(l.check("k").is_ok());
-            l.take("k");
+            assert!(l.take("k").is_ok());
         }
-        let wait = l.check("k").unwrap_err();
+        let wait = l.take("k").unwrap_err();
         assert!(wait <= Duration::from_secs(1), "{wait:?}");
-        assert!(l.check("other").is_ok(), "keys are independent");
-        std::thread::sleep(Duration::from_millis(1100));
-        assert!(l.check("k").is_ok(), "one token back after window/burst");
-        l.take("k");
-        assert!(l.check("k").is_err());
+        assert!(l.take("other").is_ok(), "keys are independent");
+        l.give_back("k");
+        assert!(l.take("k").is_ok(), "a given-back event no longer counts");
+        assert!(l.take("k").is_err());
+        std::thread::sleep(Duration::from_millis(700));
+        for _ in 0..3 {
+            assert!(l.take("k").is_ok(), "the window has passed");
+        }
+        assert!(l.take("k").is_err());
         l.reset("k");
-        assert!(l.check("k").is_ok());
+        assert!(l.take("k").is_ok());
+    }
+
+    #[test]
+    fn concurrent_takes_never_pass_the_limit() {
+        let l = Arc::new(Limiter::new(10, LOGIN_WINDOW));
+        let passed: usize = (0..50)
+            .map(|_| {
+                let l = l.clone();
+                std::thread::spawn(move || l.take("bob").is_ok() as usize)
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .sum();
+        assert_eq!(passed, 10);
+    }
+
+    #[test]
+    fn the_address_limit_is_exactly_the_configured_number() {
+        let mut config = crate::site::core::config::SiteConfig::for_tests("postgres://x");
+        config.login_failures_per_address = 100;
+        config.login_failures_per_account = 1000;
+        let t = Throttles::new(&config);
+        for i in 0..100 {
+            assert!(t.begin_login(&format!("user{i}"), Some("10.0.0.1")).is_ok(), "attempt {}", i + 1);
+        }
+        assert!(matches!(t.begin_login("user100", Some("10.0.0.1")), Err(Throttled::Address(_))));
+        // The refused attempt did not count against its account.
+        assert!(t.begin_login("user100", Some("10.0.0.2")).is_ok());
     }
 
     #[test]
@@ -172,15 +200,15 @@ mod tests {
         config.login_failures_per_account = 2;
         config.login_failures_per_address = 3;
         let t = Throttles::new(&config);
-        t.login_failed("Bob", Some("10.0.0.1"));
-        t.login_failed("bob", Some("10.0.0.1"));
-        let e = t.may_try_login("BOB", Some("10.0.0.2")).unwrap_err();
+        t.begin_login("Bob", Some("10.0.0.1")).unwrap();
+        t.begin_login("bob", Some("10.0.0.1")).unwrap();
+        let e = t.begin_login("BOB", Some("10.0.0.2")).unwrap_err();
         assert!(matches!(e, Throttled::Account(_)), "{e}");
         assert!(e.to_string().starts_with("too many failed log-ins for this account; try again in "), "{e}");
-        t.login_succeeded("bob");
-        assert!(t.may_try_login("bob", Some("10.0.0.2")).is_ok());
-        t.login_failed("carol", Some("10.0.0.1"));
-        assert!(matches!(t.may_try_login("dave", Some("10.0.0.1")), Err(Throttled::Address(_))));
-        assert!(t.may_try_login("dave", Some("10.0.0.3")).is_ok());
+        t.login_succeeded("bob", Some("10.0.0.2"));
+        assert!(t.begin_login("bob", Some("10.0.0.2")).is_ok());
+        t.begin_login("carol", Some("10.0.0.1")).unwrap();
+        assert!(matches!(t.begin_login("dave", Some("10.0.0.1")), Err(Throttled::Address(_))));
+        assert!(t.begin_login("dave", Some("10.0.0.3")).is_ok());
     }
 }

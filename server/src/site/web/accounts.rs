@@ -265,8 +265,9 @@ async fn login(
     }
     let username = form.username.trim();
     let address = client.address.as_deref();
-    // Checked before the password, so that a refused attempt costs no hash.
-    if let Err(why) = state.throttles.may_try_login(username, address) {
+    // Counted before the password, so that a refused attempt costs no hash and concurrent
+    // guesses cannot all pass before any is counted.
+    if let Err(why) = state.throttles.begin_login(username, address) {
         tracing::warn!(username, address, "log-in refused: {why}");
         let page = LoginPage {
             layout: Layout::new(&user, &csrf),
@@ -278,14 +279,11 @@ async fn login(
     }
     match accounts::verify_login(&state.pool, username, &form.password).await {
         Ok(id) => {
-            state.throttles.login_succeeded(username);
+            state.throttles.login_succeeded(username, address);
             start_session(&state, &headers, client.https, id, safe_next(&form.next).unwrap_or(HOME)).await
         }
         Err(e) if e.is_internal() => internal_error(e),
         Err(e) => {
-            if matches!(e, AccountError::BadCredentials) {
-                state.throttles.login_failed(username, address);
-            }
             let error = match e {
                 AccountError::Disabled => e.to_string(),
                 _ => AccountError::BadCredentials.to_string(),
@@ -390,7 +388,7 @@ async fn change_password(
         return e.into_response();
     }
     // A stolen session must not be able to guess the current password at leisure.
-    if let Err(why) = state.throttles.may_try_login(&user.username, client.address.as_deref()) {
+    if let Err(why) = state.throttles.begin_login(&user.username, client.address.as_deref()) {
         return (
             StatusCode::TOO_MANY_REQUESTS,
             [(axum::http::header::RETRY_AFTER, why.retry_after().as_secs())],
@@ -410,13 +408,15 @@ async fn change_password(
     .await
     {
         Ok(()) => {
+            state.throttles.login_succeeded(&user.username, client.address.as_deref());
             state.sessions.forget_all();
             Redirect::to("/me/account?changed=true").into_response()
         }
         Err(e) if e.is_internal() => internal_error(e),
         Err(e) => {
-            if matches!(e, AccountError::WrongCurrentPassword) {
-                state.throttles.login_failed(&user.username, client.address.as_deref());
+            if !matches!(e, AccountError::WrongCurrentPassword) {
+                // The current password was right (the new one was refused): not a guess.
+                state.throttles.login_succeeded(&user.username, client.address.as_deref());
             }
             let errors = match e.field() {
                 Some("current") => (Some(e.to_string()), None),

@@ -1,8 +1,10 @@
-//! The admin pages: tournaments (create, start now, pause, resume), users (make admin, disable)
-//! and bots (retire). Every handler needs a logged-in admin and a CSRF token on its forms.
+//! The admin pages: tournaments (create, start now, pause, resume), users (make admin, disable,
+//! withdraw queued work) and bots (retire). Disabling a user, withdrawing its work and retiring a
+//! bot withdraw their matches from the queue (`players::withdraw`) and say how many. Every handler needs a logged-in admin and a CSRF token on its forms.
 
 use super::pages::{filters, PageError};
 use super::session::{check_csrf, Csrf, CurrentUser, Layout, MaybeUser};
+use crate::site::players::withdraw::{self, Withdrawn};
 use crate::site::sources::tournaments::lifecycle::{self, NewTournament, Refused};
 use crate::site::sources::tournaments::store::TournamentRow;
 use crate::site::state::AppState;
@@ -227,10 +229,16 @@ struct UsersPage {
     layout: Layout,
     users: Vec<UserRow>,
     me: i64,
+    /// What the last action did (how much work it withdrew).
+    notice: Option<String>,
 }
 
 async fn users_page(State(state): State<AppState>, user: CurrentUser, csrf: Csrf) -> PageResult {
     let layout = admin_layout(&user, &csrf)?;
+    render_users(&state, layout, user.id, None).await
+}
+
+async fn render_users(state: &AppState, layout: Layout, me: i64, notice: Option<String>) -> PageResult {
     let users: Vec<UserRow> = sqlx::query_as(
         "SELECT u.id, u.username, u.is_admin, u.disabled, u.created_at,
                 (SELECT count(*) FROM bots b WHERE b.user_id = u.id) AS bots
@@ -239,11 +247,12 @@ async fn users_page(State(state): State<AppState>, user: CurrentUser, csrf: Csrf
     .fetch_all(&state.pool)
     .await
     .map_err(|e| PageError::internal(&layout, e))?;
-    Ok(super::accounts::render(StatusCode::OK, &UsersPage { layout, users, me: user.id }))
+    Ok(super::accounts::render(StatusCode::OK, &UsersPage { layout, users, me, notice }))
 }
 
-/// `make-admin`, `remove-admin`, `disable`, `enable`. An admin cannot demote or disable itself
-/// (somebody must be left to undo it).
+/// `make-admin`, `remove-admin`, `disable`, `enable`, `withdraw`. An admin cannot demote or
+/// disable itself (somebody must be left to undo it). `disable` and `withdraw` withdraw the
+/// user's queued and running matches (`players::withdraw`) and the page says how many.
 async fn user_action(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -259,29 +268,37 @@ async fn user_action(
         "remove-admin" => "UPDATE users SET is_admin = FALSE WHERE id = $1 AND NOT is_house",
         "disable" => "UPDATE users SET disabled = TRUE WHERE id = $1 AND NOT is_house",
         "enable" => "UPDATE users SET disabled = FALSE WHERE id = $1 AND NOT is_house",
+        "withdraw" => "SELECT 1 FROM users WHERE id = $1 AND NOT is_house",
         other => {
             return Err(PageError::new(
                 &layout,
                 StatusCode::NOT_FOUND,
-                format!("A user can be made admin, removed as admin, disabled or enabled, not “{other}”."),
+                format!(
+                    "A user can be made admin, removed as admin, disabled, enabled or have its queued work \
+                     withdrawn, not “{other}”."
+                ),
             ))
         }
     };
     if id == user.id && matches!(action.as_str(), "remove-admin" | "disable") {
         return Err(PageError::new(&layout, StatusCode::CONFLICT, "You cannot demote or disable yourself."));
     }
-    let done: sqlx::Result<u64> = async {
+    let done: sqlx::Result<(u64, Option<Withdrawn>)> = async {
         let mut tx = state.pool.begin().await?;
         let n = sqlx::query(sql).bind(id).execute(&mut *tx).await?.rows_affected();
+        let mut withdrawn = None;
+        if n > 0 && matches!(action.as_str(), "disable" | "withdraw") {
+            withdrawn = Some(withdraw::withdraw_queued_work(&mut tx, id).await?);
+        }
         if action == "disable" {
             // Logged out everywhere; the ladder and new tournaments leave it out.
             sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
         }
         tx.commit().await?;
-        Ok(n)
+        Ok((n, withdrawn))
     }
     .await;
-    let done = done.map_err(|e| PageError::internal(&layout, e))?;
+    let (done, withdrawn) = done.map_err(|e| PageError::internal(&layout, e))?;
     if done == 0 {
         return Err(PageError::new(&layout, StatusCode::NOT_FOUND, format!("There is no user #{id}.")));
     }
@@ -289,7 +306,14 @@ async fn user_action(
     for game in engine::catalog::games() {
         state.cache.game_changed(game.name());
     }
-    Ok(Redirect::to("/admin/users").into_response())
+    match withdrawn {
+        Some(w) => {
+            state.queue_signal.notify_waiters();
+            let what = if action == "disable" { "User disabled" } else { "Queued work withdrawn" };
+            render_users(&state, layout, user.id, Some(format!("{what} (user #{id}): {}.", w.summary()))).await
+        }
+        None => Ok(Redirect::to("/admin/users").into_response()),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -312,6 +336,8 @@ struct BotRow {
 struct BotsPage {
     layout: Layout,
     bots: Vec<BotRow>,
+    /// What the last retirement withdrew.
+    notice: Option<String>,
 }
 
 /// How many bots the page lists (newest first).
@@ -319,6 +345,10 @@ const BOTS_LISTED: i64 = 500;
 
 async fn bots_page(State(state): State<AppState>, user: CurrentUser, csrf: Csrf) -> PageResult {
     let layout = admin_layout(&user, &csrf)?;
+    render_bots(&state, layout, None).await
+}
+
+async fn render_bots(state: &AppState, layout: Layout, notice: Option<String>) -> PageResult {
     let bots: Vec<BotRow> = sqlx::query_as(
         "SELECT b.id, b.game, b.name, u.username AS owner, b.status, b.retired_at, b.created_at,
                 EXISTS (SELECT 1 FROM representatives p WHERE p.bot_id = b.id) AS is_representative
@@ -328,11 +358,13 @@ async fn bots_page(State(state): State<AppState>, user: CurrentUser, csrf: Csrf)
     .fetch_all(&state.pool)
     .await
     .map_err(|e| PageError::internal(&layout, e))?;
-    Ok(super::accounts::render(StatusCode::OK, &BotsPage { layout, bots }))
+    Ok(super::accounts::render(StatusCode::OK, &BotsPage { layout, bots, notice }))
 }
 
 /// Retires a bot: it stops representing its owner (who picks another) and plays no more ladder
-/// matches. Its matches and replays stay. Running tournaments keep it (entrants are frozen).
+/// matches. Its matches and replays stay; its queued and running matches (but tournament ones)
+/// are withdrawn and a qualification in progress ends (`players::withdraw`). Running
+/// tournaments keep it (entrants are frozen).
 async fn retire_bot(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -343,15 +375,19 @@ async fn retire_bot(
 ) -> PageResult {
     let (layout, _) = admin_post(&user, &csrf, &headers, form)?;
     let id = super::pages::path_id(&layout, id, "bot")?;
-    let game: sqlx::Result<Option<String>> = async {
+    let game: sqlx::Result<Option<(String, Withdrawn)>> = async {
         let mut tx = state.pool.begin().await?;
         let game = crate::site::players::own_bots::retire(&mut tx, id, None).await?;
+        let withdrawn = match game {
+            Some(_) => withdraw::withdraw_bot_work(&mut tx, id).await?,
+            None => Withdrawn::default(),
+        };
         tx.commit().await?;
-        Ok(game)
+        Ok(game.map(|g| (g, withdrawn)))
     }
     .await;
     let game = game.map_err(|e| PageError::internal(&layout, e))?;
-    let Some(game) = game else {
+    let Some((game, withdrawn)) = game else {
         return Err(PageError::new(
             &layout,
             StatusCode::NOT_FOUND,
@@ -359,7 +395,8 @@ async fn retire_bot(
         ));
     };
     state.cache.game_changed(&game);
-    Ok(Redirect::to("/admin/bots").into_response())
+    state.queue_signal.notify_waiters();
+    render_bots(&state, layout, Some(format!("Bot #{id} retired: {}.", withdrawn.summary()))).await
 }
 
 #[cfg(test)]

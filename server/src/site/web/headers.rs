@@ -1,6 +1,8 @@
 //! Security headers on every response: no MIME sniffing, no referrer to other sites, and no
 //! framing by other sites. Pages may not be framed at all; the viewer only by this site's own
-//! pages (the match page embeds it).
+//! pages (the match page embeds it). And every 429 of the site says when to come back
+//! (`Retry-After`): the log-in throttle gives its own figure, the per-user limits (uploads,
+//! practice matches) get [`RETRY_AFTER_LIMIT`].
 
 use axum::extract::Request;
 use axum::http::header::{self, HeaderValue};
@@ -16,6 +18,10 @@ pub const CSP_VIEWER: &str = "default-src 'self'; script-src 'self'; style-src '
                               connect-src 'self'; form-action 'self'; frame-ancestors 'self'; object-src 'none'; \
                               base-uri 'self'";
 
+/// `Retry-After` of a 429 whose handler gave none (a per-user limit: qualifying bots, uploads
+/// or practice matches per day, waiting practice matches), in seconds.
+pub const RETRY_AFTER_LIMIT: &str = "60";
+
 pub async fn security_headers(req: Request, next: Next) -> Response {
     let framed_by_us = req.uri().path().starts_with("/viewer/");
     let mut res = next.run(req).await;
@@ -25,5 +31,8 @@ pub async fn security_headers(req: Request, next: Next) -> Response {
     let (csp, xfo) = if framed_by_us { (CSP_VIEWER, "SAMEORIGIN") } else { (CSP, "DENY") };
     h.entry(header::CONTENT_SECURITY_POLICY).or_insert(HeaderValue::from_static(csp));
     h.entry(header::X_FRAME_OPTIONS).or_insert(HeaderValue::from_static(xfo));
+    if res.status() == axum::http::StatusCode::TOO_MANY_REQUESTS {
+        res.headers_mut().entry(header::RETRY_AFTER).or_insert(HeaderValue::from_static(RETRY_AFTER_LIMIT));
+    }
     res
 }

@@ -1,6 +1,7 @@
 //! Failing fast while the database is down (see `site::db_health`): every page but the static
 //! files answers 503 with a page that says so and `Retry-After`, at once, and a request that
-//! failed because the outage began meanwhile gets the same answer instead of a 500.
+//! failed because the outage began meanwhile gets the same answer instead of a 500. So does a
+//! request that failed on a database without Arena's schema (empty, not migrated).
 
 use crate::site::store::db_health::DbHealth;
 use axum::extract::{Request, State};
@@ -49,8 +50,12 @@ pub async fn fail_fast(State((health, pool)): State<(Arc<DbHealth>, PgPool)>, re
         return unavailable(api);
     }
     let res = next.run(req).await;
-    if guarded && res.status() == StatusCode::INTERNAL_SERVER_ERROR && !health.probe(&pool).await {
-        return unavailable(api);
+    if guarded && res.status() == StatusCode::INTERNAL_SERVER_ERROR {
+        // The database is down, or answers without Arena's schema (an empty database): 503 as
+        // `/healthz` says, not a 500.
+        if !health.probe(&pool).await || !DbHealth::schema_present(&pool).await {
+            return unavailable(api);
+        }
     }
     res
 }
