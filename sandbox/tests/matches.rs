@@ -71,13 +71,28 @@ fn random_draws_match_the_native_stream() {
     (i32.store (i32.const 24) (call $random (i32.const 0) (i32.const 1000000)))
     (i32.store (i32.const 28) (call $random (i32.const 5) (i32.const 5)))
     (i32.store (i32.const 32) (call $random (i32.const -2147483648) (i32.const 2147483647)))
-    (call $say (i32.const 16) (i32.const 20))"#;
-    let module = Wat { play: play_body, ..Default::default() }.load();
+    ;; stderr is text: the 20 bytes as 40 letters a..p (a nibble each), then a newline.
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $i) (i32.const 20)))
+      (local.set $b (i32.load8_u (i32.add (i32.const 16) (local.get $i))))
+      (i32.store8 (i32.add (i32.const 64) (i32.shl (local.get $i) (i32.const 1)))
+        (i32.add (i32.const 97) (i32.shr_u (local.get $b) (i32.const 4))))
+      (i32.store8 (i32.add (i32.const 65) (i32.shl (local.get $i) (i32.const 1)))
+        (i32.add (i32.const 97) (i32.and (local.get $b) (i32.const 15))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $l)))
+    (i32.store8 (i32.const 104) (i32.const 10))
+    (call $say (i32.const 64) (i32.const 41))"#;
+    let module = Wat { play: play_body, play_locals: "(local $i i32) (local $b i32)", ..Default::default() }.load();
     let seat = 3;
     let (played, log) = hostile(&module, seat, PlayerOptions::default());
     assert!(played.summary.players[seat].frozen.is_none());
     let out = log.report().unwrap().stderr;
-    let got: Vec<i32> = out.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+    let bytes: Vec<u8> = out
+        .split(|&b| b == b'\n')
+        .flat_map(|line| line.chunks_exact(2).map(|p| ((p[0] - b'a') << 4) | (p[1] - b'a')))
+        .collect();
+    let got: Vec<i32> = bytes.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
     let mut rng = GameRng::new(7 + seat as u64, Stream::Bot(seat));
     let expected: Vec<i32> = (0..ROUNDS)
         .flat_map(|_| [(-3, 9), (-3, 9), (0, 1_000_000), (5, 5), (i32::MIN, i32::MAX)].map(|(l, u)| rng.range(l, u)))

@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn split_files_each_round_and_the_index_survives_the_database() {
-        let index = vec![(None, 0), (Some(0), 6), (Some(2), 10)];
+        let index = vec![(None, 0), (Some(0), 6), (Some(2), 9)];
         let parts = split("hello\nr0\nr2\n", &index);
         let rounds: Vec<_> = parts.iter().map(|p| (p.round, p.text.as_str())).collect();
         assert_eq!(rounds, [(None, "hello\n"), (Some(0), "r0\n"), (Some(2), "r2\n")]);

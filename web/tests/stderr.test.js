@@ -60,7 +60,7 @@ async function embeddedViewer(page) {
   return viewer;
 }
 
-test('the owner reads round 150 of its stderr in the viewer; another user sees no panel', { skip, timeout: 240000 }, async () => {
+test('the owner reads round 150 of its stderr in the viewer; another user sees no panel', { skip, timeout: 480000 }, async () => {
   const dir = h.tmpDir('arena-stderr-');
   const database = `arena_browser_${crypto.randomBytes(4).toString('hex')}`;
   let server;
@@ -85,7 +85,7 @@ test('the owner reads round 150 of its stderr in the viewer; another user sees n
 
     // Its sanity match (four copies of it) is played first: wait until the bot page lists it done.
     let matchPath = null;
-    for (let i = 0; i < 120 && !matchPath; i++) {
+    for (let i = 0; i < 300 && !matchPath; i++) {
       matchPath = await page.$$eval('#qualification-matches tbody tr', (rows) => {
         const done = rows.find((tr) => tr.cells[3] && tr.cells[3].textContent.trim() === 'done');
         return done ? done.querySelector('a[href^="/matches/"]').getAttribute('href') : null;

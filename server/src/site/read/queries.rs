@@ -653,7 +653,8 @@ pub type OwnStderr = Vec<(i16, Option<String>, Option<bool>, Option<Vec<i64>>)>;
 
 /// Reads the stderr of `viewer`'s own seats in match `match_id`.
 pub async fn own_stderr(pool: &PgPool, match_id: i64, viewer: i64) -> sqlx::Result<OwnStderr> {
-    let rows: Vec<(i16, Option<Vec<u8>>, Option<bool>, Option<Vec<i64>>)> = sqlx::query_as(
+    type Row = (i16, Option<Vec<u8>>, Option<bool>, Option<Vec<i64>>);
+    let rows: Vec<Row> = sqlx::query_as(
         "SELECT p.seat, p.stderr, p.stderr_truncated, p.stderr_rounds FROM match_players p
          JOIN bots b ON b.id = p.bot_id
          WHERE p.match_id = $1 AND b.user_id = $2",
