@@ -52,6 +52,11 @@ impl<'a, G: Game> Turn<'a, G> {
         })
     }
 
+    /// The round being played (the game's `round()`).
+    pub fn round(&self) -> u32 {
+        G::round(self.state)
+    }
+
     /// The player this bot plays.
     pub fn me(&self) -> PlayerId {
         self.me

@@ -17,6 +17,9 @@ pub const ABI_VERSION: u32 = 1;
 pub trait WireTurn {
     /// The round view (the same bytes for the four bots).
     fn view(&self) -> &[u8];
+    /// The referee's round number (the game's `round()`, 0 for the first round): what the
+    /// sandbox files the bot's stderr of this call under.
+    fn round(&self) -> u32;
     /// The kits' `random(l, u)` from this bot's own stream; `l <= u`.
     fn random(&mut self, l: i32, u: i32) -> i32;
     /// Size of one order record.
@@ -99,6 +102,9 @@ struct TurnWire<'t, 'a, G: Game> {
 impl<G: Game> WireTurn for TurnWire<'_, '_, G> {
     fn view(&self) -> &[u8] {
         self.turn.round_view()
+    }
+    fn round(&self) -> u32 {
+        self.turn.round()
     }
     fn random(&mut self, l: i32, u: i32) -> i32 {
         self.turn.random(l, u)

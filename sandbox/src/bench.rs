@@ -51,6 +51,9 @@ impl WireTurn for BenchTurn<'_> {
     fn view(&self) -> &[u8] {
         self.view
     }
+    fn round(&self) -> u32 {
+        0
+    }
     fn random(&mut self, l: i32, _u: i32) -> i32 {
         l
     }

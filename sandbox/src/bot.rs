@@ -3,9 +3,10 @@
 
 use crate::backstop::{thread_cpu_time, Deadlines, MatchStop, Verdict};
 use crate::check::game_marker;
-use crate::host::{Freeze, Host, MemoryCap, Stderr, StderrSink, TurnPtr, HOST_CALL_FUEL};
+use crate::host::{Freeze, Host, MemoryCap, Stderr, StderrSink, TurnPtr, HOST_CALL_FUEL, LIVE_STDERR_LIMIT};
 use crate::limits::{cpu_backstop, fmt_bytes, fmt_duration, fmt_fuel_seconds, TICK};
 use crate::sandbox::BotModule;
+use crate::stderr_log::{Round, StderrLog};
 use engine::referee::{BotFailure, FreezeReason};
 use engine::wire::SharedFactory;
 use engine::wire::{WireBot, WireBotFactory, WireTurn};
@@ -32,12 +33,15 @@ pub struct PlayerOptions {
     /// This bot's own freeze stops [`PlayerOptions::stop`] (and so every bot sharing it): for a
     /// match that any freeze decides, such as a sanity match of four copies.
     pub freeze_stops: bool,
-    /// Captured stderr per match, in bytes.
+    /// Stderr kept per match (head and tail), in bytes.
     pub stderr: Option<usize>,
-    /// Called with each line the bot writes to stderr, as it writes it (up to the cap, then the
-    /// truncation marker). It runs inside the bot's call: keep it short, and do not call back
-    /// into the [`BotLog`].
+    /// Called with each line the bot writes to stderr and its round, as it writes it, up to
+    /// [`PlayerOptions::live_stderr_limit`] bytes (then one note saying so), whatever the kept
+    /// cap. It runs inside the bot's call: keep it short, and do not call back into the
+    /// [`BotLog`].
     pub on_stderr: Option<StderrSink>,
+    /// The safety limit of what `on_stderr` receives (default [`LIVE_STDERR_LIMIT`]).
+    pub live_stderr_limit: Option<u64>,
     /// Measure [`BotReport::busy`] (two clock reads per call into the bot, a few percent of a
     /// light bot's match): only `arena calibrate --house` asks.
     pub measure_busy: bool,
@@ -70,8 +74,12 @@ impl PlayerOptions {
         self.stderr = Some(bytes);
         self
     }
-    pub fn on_stderr(mut self, sink: impl Fn(&str) + Send + Sync + 'static) -> Self {
+    pub fn on_stderr(mut self, sink: impl Fn(Round, &str) + Send + Sync + 'static) -> Self {
         self.on_stderr = Some(Arc::new(sink));
+        self
+    }
+    pub fn live_stderr_limit(mut self, bytes: u64) -> Self {
+        self.live_stderr_limit = Some(bytes);
         self
     }
 }
@@ -86,6 +94,7 @@ impl fmt::Debug for PlayerOptions {
             .field("freeze_stops", &self.freeze_stops)
             .field("stderr", &self.stderr)
             .field("on_stderr", &self.on_stderr.is_some())
+            .field("live_stderr_limit", &self.live_stderr_limit)
             .field("measure_busy", &self.measure_busy)
             .finish()
     }
@@ -111,9 +120,16 @@ pub struct BotReport {
     pub busy: Duration,
     /// `arena_play` calls that returned normally.
     pub rounds: u32,
-    /// The captured stderr: at most the cap, then the truncation marker if it was cut.
+    /// The kept stderr as text ([`StderrLog::render`]): head and tail within the cap, a note
+    /// where the cap cut, repeated lines collapsed. The stderr fields are filled in when the bot
+    /// stops (frozen, or dropped at the end of the match); a live sink sees lines as they come.
     pub stderr: Vec<u8>,
+    /// `(round, offset in stderr)` where each round's text starts (`None`: before round 0).
+    pub stderr_rounds: Vec<(Round, usize)>,
+    /// Whether the cap cut some of it (`stderr_log.cut` says how much).
     pub stderr_truncated: bool,
+    /// The kept stderr line by line.
+    pub stderr_log: StderrLog,
     /// Why and how the bot was frozen, if it was (the public words, as the replay has them).
     pub frozen: Option<BotFailure>,
     /// The freeze in the bot's own words, for its owner only: what it said through `arena.fail`
@@ -184,6 +200,7 @@ struct Resolved {
     freeze_stops: bool,
     stderr: usize,
     on_stderr: Option<StderrSink>,
+    live_stderr_limit: u64,
     measure_busy: bool,
 }
 
@@ -211,6 +228,7 @@ impl WasmFactory {
             freeze_stops: options.freeze_stops,
             stderr: options.stderr.unwrap_or(limits.stderr),
             on_stderr: options.on_stderr,
+            live_stderr_limit: options.live_stderr_limit.unwrap_or(LIVE_STDERR_LIMIT),
             measure_busy: options.measure_busy,
         };
         let log = BotLog::default();
@@ -230,7 +248,9 @@ impl WasmFactory {
             busy: Duration::ZERO,
             rounds: 0,
             stderr: Vec::new(),
+            stderr_rounds: Vec::new(),
             stderr_truncated: false,
+            stderr_log: StderrLog::new(o.stderr),
             frozen: None,
             frozen_detail: None,
         });
@@ -256,13 +276,13 @@ impl WasmFactory {
             stderr_cap: o.stderr,
             on_stderr: o.on_stderr.clone(),
             freeze_stops: o.freeze_stops,
+            live_stderr_limit: o.live_stderr_limit,
             wrong_game,
             report,
             live: None,
             failure: None,
             detail: None,
             rounds: 0,
-            published: 0,
         }
     }
 }
@@ -548,6 +568,7 @@ pub struct WasmBot {
     stderr_cap: usize,
     on_stderr: Option<StderrSink>,
     freeze_stops: bool,
+    live_stderr_limit: u64,
     wrong_game: Option<String>,
     report: Slot,
     live: Option<Live>,
@@ -555,8 +576,6 @@ pub struct WasmBot {
     /// The freeze's private detail (see [`BotReport::frozen_detail`]).
     detail: Option<String>,
     rounds: u32,
-    /// Stderr bytes already copied to the report.
-    published: usize,
 }
 
 impl WasmBot {
@@ -573,7 +592,7 @@ impl WasmBot {
             limiter: MemoryCap { cap: self.module.limits().memory },
             memory: None,
             turn: None,
-            stderr: Stderr::new(self.stderr_cap, self.on_stderr.clone()),
+            stderr: Stderr::new(self.stderr_cap, self.on_stderr.clone(), self.live_stderr_limit),
             detail: None,
             stack: None,
             deadlines: Deadlines::default(),
@@ -615,6 +634,7 @@ impl WasmBot {
     fn round(&mut self, turn: &mut dyn WireTurn) -> Result<(), BotFailure> {
         let live = self.live.as_mut().ok_or_else(|| trapped("arena_play before arena_start".into()))?;
         let (ptr, len) = live.hand_over(&mut self.meter, turn.view())?;
+        live.store.data_mut().stderr.round = Some(turn.round());
         live.store.data_mut().turn = Some(TurnPtr::new(turn));
         let guard = TurnGuard(&mut live.store);
         let play = &live.play;
@@ -624,8 +644,9 @@ impl WasmBot {
         Ok(())
     }
 
-    /// Copies progress to the caller's report: counters, new stderr bytes, the freeze.
-    fn publish(&mut self) {
+    /// Copies progress to the caller's report: counters, the freeze and, when the bot stops
+    /// (`last`: frozen, or the match is over), its stderr.
+    fn publish(&mut self, last: bool) {
         let mut r = self.report.lock().unwrap_or_else(PoisonError::into_inner);
         r.fuel_used = self.meter.fuel_used;
         r.wall_clock_used = TICK * self.meter.ticks_used.min(u32::MAX as u64) as u32;
@@ -634,13 +655,14 @@ impl WasmBot {
         r.rounds = self.rounds;
         r.frozen.clone_from(&self.failure);
         r.frozen_detail.clone_from(&self.detail);
-        if let Some(live) = &self.live {
-            let stderr = &live.store.data().stderr;
-            if stderr.captured.len() > self.published {
-                r.stderr.extend_from_slice(&stderr.captured[self.published..]);
-                self.published = stderr.captured.len();
-            }
-            r.stderr_truncated = stderr.truncated;
+        if let Some(live) = self.live.as_mut().filter(|_| last) {
+            let stderr = &mut live.store.data_mut().stderr;
+            stderr.end_call();
+            let rendered = stderr.log.render();
+            r.stderr = rendered.text.into_bytes();
+            r.stderr_rounds = rendered.rounds;
+            r.stderr_truncated = stderr.log.cut.lines > 0;
+            r.stderr_log = stderr.log.clone();
         }
     }
 
@@ -657,7 +679,7 @@ impl WasmBot {
                 self.detail = Some(detail);
             }
         }
-        self.publish();
+        self.publish(outcome.is_err());
         if outcome.is_err() {
             // Frozen for good: free the instance (and its pool slot) now.
             self.live = None;
@@ -700,6 +722,6 @@ impl WireBot for WasmBot {
 
 impl Drop for WasmBot {
     fn drop(&mut self) {
-        self.publish();
+        self.publish(true);
     }
 }

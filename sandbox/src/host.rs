@@ -3,6 +3,7 @@
 //! fuel: [`HOST_CALL_FUEL`] plus one per byte copied.
 
 use crate::limits::fmt_bytes;
+use crate::stderr_log::{Round, StderrLog};
 use engine::referee::{BotFailure, FreezeReason, MAX_ORDERS_PER_ROUND};
 use engine::wire::WireTurn;
 use std::fmt;
@@ -17,8 +18,9 @@ pub const HOST_CALL_FUEL: u64 = 50;
 /// live there); the pooling allocator's table slot size.
 pub(crate) const MAX_TABLE_ELEMENTS: usize = 100_000;
 
-/// Receives a bot's stderr live, one line at a time (without the newline).
-pub type StderrSink = Arc<dyn Fn(&str) + Send + Sync>;
+/// Receives a bot's stderr live, one line at a time (without the newline), with the round that
+/// wrote it (`None`: before the first round).
+pub type StderrSink = Arc<dyn Fn(Round, &str) + Send + Sync>;
 
 /// A failure decided by the host (a bad call, the memory cap, the order cap): carried through
 /// wasmtime as the trap's error and turned back into the freeze.
@@ -91,77 +93,101 @@ impl ResourceLimiter for MemoryCap {
     }
 }
 
-/// A bot's captured stderr: the first `cap` bytes, then one marker; optionally echoed live.
+/// A bot's stderr while it runs: split into lines filed under the current round, kept in a
+/// [`StderrLog`] (bounded), and optionally echoed live to a sink up to a (large) safety limit.
 pub(crate) struct Stderr {
-    pub captured: Vec<u8>,
-    cap: usize,
-    pub truncated: bool,
-    live: Option<(StderrSink, Vec<u8>)>,
+    pub log: StderrLog,
+    /// The round the bot is playing (`None` before the first).
+    pub round: Round,
+    /// The unfinished last line.
+    pending: Vec<u8>,
+    live: Option<StderrSink>,
+    live_limit: u64,
+    live_sent: u64,
 }
 
-/// The line that ends a truncated stderr.
-pub fn truncation_marker(cap: usize) -> String {
-    format!("\n[arena: stderr truncated at {}]\n", fmt_bytes(cap as u64))
+/// What a live stderr sink receives at most per bot per match by default: a safety limit far
+/// above any debugging (the kept log has its own, smaller cap).
+pub const LIVE_STDERR_LIMIT: u64 = 1 << 30;
+
+/// The longest line: a longer one is cut into lines of this size.
+pub const LINE_LIMIT: usize = 16 << 10;
+
+/// The line a live sink gets when the bot's stderr goes over the safety limit.
+pub fn live_limit_note(limit: u64) -> String {
+    format!("[arena: stderr went over the safety limit of {} for one bot; the rest is not shown]", fmt_bytes(limit))
 }
 
 impl Stderr {
-    pub(crate) fn new(cap: usize, live: Option<StderrSink>) -> Self {
-        Stderr { captured: Vec::new(), cap, truncated: false, live: live.map(|s| (s, Vec::new())) }
+    pub(crate) fn new(cap: usize, live: Option<StderrSink>, live_limit: u64) -> Self {
+        Stderr { log: StderrLog::new(cap), round: None, pending: Vec::new(), live, live_limit, live_sent: 0 }
     }
 
     fn write(&mut self, data: &[u8]) {
-        if self.truncated {
-            return;
-        }
-        let take = data.len().min(self.cap.saturating_sub(self.captured.len()));
-        self.captured.extend_from_slice(&data[..take]);
-        if let Some((sink, pending)) = &mut self.live {
-            let mut rest = &data[..take];
-            while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
-                pending.extend_from_slice(&rest[..nl]);
-                sink(&String::from_utf8_lossy(pending));
-                pending.clear();
-                rest = &rest[nl + 1..];
-            }
-            pending.extend_from_slice(rest);
-        }
-        if take < data.len() {
-            self.truncated = true;
-            let marker = truncation_marker(self.cap);
-            self.captured.extend_from_slice(marker.as_bytes());
-            self.flush();
-            if let Some((sink, _)) = &self.live {
-                sink(marker.trim());
+        let mut rest = data;
+        while !rest.is_empty() {
+            let room = LINE_LIMIT - self.pending.len();
+            match rest.iter().take(room).position(|&b| b == b'\n') {
+                Some(nl) => {
+                    self.pending.extend_from_slice(&rest[..nl]);
+                    rest = &rest[nl + 1..];
+                    self.end_line();
+                }
+                None if rest.len() >= room => {
+                    self.pending.extend_from_slice(&rest[..room]);
+                    rest = &rest[room..];
+                    self.end_line();
+                }
+                None => {
+                    self.pending.extend_from_slice(rest);
+                    rest = &[];
+                }
             }
         }
     }
 
-    /// Appends the freeze's detail as the last line, past the cap like the truncation marker:
-    /// the owner always reads why the bot stopped.
+    /// Files the pending bytes as one line.
+    fn end_line(&mut self) {
+        let text = String::from_utf8_lossy(&self.pending).into_owned();
+        self.pending.clear();
+        self.line(&text);
+    }
+
+    fn line(&mut self, text: &str) {
+        self.log.push(self.round, text);
+        if let Some(sink) = &self.live {
+            if self.live_sent < self.live_limit {
+                self.live_sent += text.len() as u64 + 1;
+                sink(self.round, text);
+                if self.live_sent >= self.live_limit {
+                    sink(self.round, &live_limit_note(self.live_limit));
+                }
+            }
+        }
+    }
+
+    /// Ends a call into the bot: an unfinished line is filed under this round.
+    pub(crate) fn end_call(&mut self) {
+        if !self.pending.is_empty() {
+            self.end_line();
+        }
+    }
+
+    /// Appends the freeze's detail as the last line (the log's tail keeps it, and the live sink
+    /// gets it past its limit): the owner always reads why the bot stopped.
     pub(crate) fn write_final(&mut self, line: &str) {
-        self.flush();
-        let text =
-            format!("{}[arena] {line}\n", if self.captured.last().is_some_and(|&b| b != b'\n') { "\n" } else { "" });
-        self.captured.extend_from_slice(text.as_bytes());
-        if let Some((sink, _)) = &self.live {
-            sink(text.trim());
-        }
-    }
-
-    /// Sends a partial last line to the live sink.
-    fn flush(&mut self) {
-        if let Some((sink, pending)) = &mut self.live {
-            if !pending.is_empty() {
-                sink(&String::from_utf8_lossy(pending));
-                pending.clear();
-            }
+        self.end_call();
+        let text = format!("[arena] {line}");
+        self.log.push(self.round, &text);
+        if let Some(sink) = &self.live {
+            sink(self.round, &text);
         }
     }
 }
 
 impl Drop for Stderr {
     fn drop(&mut self) {
-        self.flush();
+        self.end_call();
     }
 }
 
@@ -335,15 +361,13 @@ pub(crate) fn linker(engine: &Engine) -> wasmtime::Result<Linker<Host>> {
             };
             charge(&mut caller, list_len + total)?;
             let (data, host) = mem.data_and_store_mut(&mut caller);
-            if !host.stderr.truncated {
-                let list = range(data, iovs, list_len, "fd_write")?;
-                for iov in data[list].chunks_exact(8) {
-                    let start = get_u32(iov, 0) as usize;
-                    let end = start.saturating_add(get_u32(iov, 4) as usize);
-                    // Checked above; memory cannot shrink in between.
-                    if let Some(bytes) = data.get(start..end) {
-                        host.stderr.write(bytes);
-                    }
+            let list = range(data, iovs, list_len, "fd_write")?;
+            for iov in data[list].chunks_exact(8) {
+                let start = get_u32(iov, 0) as usize;
+                let end = start.saturating_add(get_u32(iov, 4) as usize);
+                // Checked above; memory cannot shrink in between.
+                if let Some(bytes) = data.get(start..end) {
+                    host.stderr.write(bytes);
                 }
             }
             put_u32(data, nwritten, u32::try_from(total).unwrap_or(u32::MAX), "fd_write")?;
@@ -403,18 +427,37 @@ mod tests {
     use std::sync::Mutex;
 
     #[test]
-    fn stderr_keeps_the_cap_then_one_marker_and_echoes_lines() {
+    fn stderr_lines_carry_their_round_and_stop_live_at_the_safety_limit() {
         let lines = Arc::new(Mutex::new(Vec::<String>::new()));
         let l = lines.clone();
-        let sink: StderrSink = Arc::new(move |s: &str| l.lock().unwrap().push(s.to_string()));
-        let mut e = Stderr::new(10, Some(sink));
+        let sink: StderrSink = Arc::new(move |r: Round, s: &str| l.lock().unwrap().push(format!("{r:?} {s}")));
+        let mut e = Stderr::new(1 << 10, Some(sink), 12);
         e.write(b"ab\ncd");
         e.write(b"ef\n");
-        e.write(b"0123456789");
-        e.write(b"more");
-        let expected = [b"ab\ncdef\n01".as_slice(), truncation_marker(10).as_bytes()].concat();
-        assert_eq!(e.captured, expected);
-        drop(e);
-        assert_eq!(*lines.lock().unwrap(), ["ab", "cdef", "01", "[arena: stderr truncated at 10 bytes]"]);
+        e.round = Some(0);
+        e.write(b"0123456789\nlost");
+        e.end_call();
+        e.write_final("frozen");
+        assert_eq!(
+            *lines.lock().unwrap(),
+            [
+                "None ab",
+                "None cdef",
+                "Some(0) 0123456789",
+                &format!("Some(0) {}", live_limit_note(12)),
+                "Some(0) [arena] frozen"
+            ]
+        );
+        // The log keeps everything within its own cap.
+        assert_eq!(e.log.render().text, "ab\ncdef\n0123456789\nlost\n[arena] frozen\n");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_at_the_line_limit() {
+        let mut e = Stderr::new(1 << 20, None, u64::MAX);
+        e.write(&vec![b'x'; LINE_LIMIT + 5]);
+        e.end_call();
+        let lines: Vec<usize> = e.log.head().iter().map(|l| l.text.len()).collect();
+        assert_eq!(lines, [LINE_LIMIT, 5]);
     }
 }

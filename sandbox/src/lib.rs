@@ -33,15 +33,17 @@ mod host;
 mod limits;
 pub mod module_cache;
 mod sandbox;
+pub mod stderr_log;
 
 pub use backstop::{thread_cpu_time, MatchStop};
 pub use bot::{BotLog, BotReport, PlayerOptions, WasmBot, WasmFactory};
 pub use check::{LoadError, ModuleInfo};
 pub use compile::{compile_worker_main, CompileMode};
-pub use host::{fail_kind_words, truncation_marker, StderrSink, HOST_CALL_FUEL};
+pub use host::{fail_kind_words, live_limit_note, StderrSink, HOST_CALL_FUEL, LINE_LIMIT, LIVE_STDERR_LIMIT};
 pub use limits::{cpu_backstop, Limits, CPU_PER_BUDGET_SECOND, FUEL_PER_SECOND, TICK, WASMTIME_VERSION};
 pub use module_cache::{ModuleCache, ModuleCacheError, ModuleCacheStats};
 pub use sandbox::{BotModule, ModuleSource, Sandbox, SandboxError};
+pub use stderr_log::{RenderedStderr, Round, StderrLog};
 
 // Shared across match threads.
 const _: () = {

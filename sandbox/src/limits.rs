@@ -64,7 +64,8 @@ pub struct Limits {
     /// ([`crate::CompileMode::Subprocess`]; enforced as the child's `RLIMIT_DATA`). Default
     /// 1 GiB; a real bot's compilation uses well under 200 MiB.
     pub compile_memory: usize,
-    /// Captured stderr per bot per match, in bytes. Default 64 KiB.
+    /// Stderr kept per bot per match (its head and its tail, repeated lines collapsed), in
+    /// bytes. Default 64 KiB. A live sink ([`crate::PlayerOptions::on_stderr`]) sees more.
     pub stderr: usize,
     /// Native stack the bot's wasm may use, in bytes. Default 512 KiB.
     pub wasm_stack: usize,

@@ -238,6 +238,9 @@ impl WireTurn for InjectedTurn<'_> {
     fn view(&self) -> &[u8] {
         &self.view
     }
+    fn round(&self) -> u32 {
+        self.inner.round()
+    }
     fn random(&mut self, l: i32, u: i32) -> i32 {
         self.inner.random(l, u)
     }

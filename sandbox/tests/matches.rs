@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use engine::referee::FreezeReason;
 use engine::rng::{GameRng, Stream};
-use sandbox::{truncation_marker, PlayerOptions};
+use sandbox::{PlayerOptions, LINE_LIMIT};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -71,13 +71,28 @@ fn random_draws_match_the_native_stream() {
     (i32.store (i32.const 24) (call $random (i32.const 0) (i32.const 1000000)))
     (i32.store (i32.const 28) (call $random (i32.const 5) (i32.const 5)))
     (i32.store (i32.const 32) (call $random (i32.const -2147483648) (i32.const 2147483647)))
-    (call $say (i32.const 16) (i32.const 20))"#;
-    let module = Wat { play: play_body, ..Default::default() }.load();
+    ;; stderr is text: the 20 bytes as 40 letters a..p (a nibble each), then a newline.
+    (block $d (loop $l
+      (br_if $d (i32.ge_u (local.get $i) (i32.const 20)))
+      (local.set $b (i32.load8_u (i32.add (i32.const 16) (local.get $i))))
+      (i32.store8 (i32.add (i32.const 64) (i32.shl (local.get $i) (i32.const 1)))
+        (i32.add (i32.const 97) (i32.shr_u (local.get $b) (i32.const 4))))
+      (i32.store8 (i32.add (i32.const 65) (i32.shl (local.get $i) (i32.const 1)))
+        (i32.add (i32.const 97) (i32.and (local.get $b) (i32.const 15))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br $l)))
+    (i32.store8 (i32.const 104) (i32.const 10))
+    (call $say (i32.const 64) (i32.const 41))"#;
+    let module = Wat { play: play_body, play_locals: "(local $i i32) (local $b i32)", ..Default::default() }.load();
     let seat = 3;
     let (played, log) = hostile(&module, seat, PlayerOptions::default());
     assert!(played.summary.players[seat].frozen.is_none());
     let out = log.report().unwrap().stderr;
-    let got: Vec<i32> = out.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+    let bytes: Vec<u8> = out
+        .split(|&b| b == b'\n')
+        .flat_map(|line| line.chunks_exact(2).map(|p| ((p[0] - b'a') << 4) | (p[1] - b'a')))
+        .collect();
+    let got: Vec<i32> = bytes.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
     let mut rng = GameRng::new(7 + seat as u64, Stream::Bot(seat));
     let expected: Vec<i32> = (0..ROUNDS)
         .flat_map(|_| [(-3, 9), (-3, 9), (0, 1_000_000), (5, 5), (i32::MIN, i32::MAX)].map(|(l, u)| rng.range(l, u)))
@@ -290,8 +305,8 @@ fn orders_with_a_bad_pointer_trap() {
 }
 
 #[test]
-fn stderr_flood_is_captured_up_to_64_kib_then_marked() {
-    // 4 writes of 4 KiB of 'x' per round: 480 KiB in 30 rounds.
+fn stderr_flood_keeps_the_first_and_last_rounds_within_64_kib_and_says_what_was_cut() {
+    // 4 writes of 4 KiB of 'x' per round (one 16 KiB line, the line limit): 480 KiB in 30 rounds.
     let module = Wat {
         start: "(memory.fill (i32.const 16384) (i32.const 120) (i32.const 4096))",
         play: r#"(call $say (i32.const 16384) (i32.const 4096)) (call $say (i32.const 16384) (i32.const 4096))
@@ -302,11 +317,19 @@ fn stderr_flood_is_captured_up_to_64_kib_then_marked() {
     let (played, log) = hostile(&module, 3, PlayerOptions::default());
     assert!(played.summary.players[3].frozen.is_none());
     let r = log.report().unwrap();
-    let expected = [vec![b'x'; 64 << 10], truncation_marker(64 << 10).into_bytes()].concat();
     assert!(r.stderr_truncated);
-    assert_eq!(r.stderr.len(), expected.len());
-    assert!(r.stderr == expected);
-    assert!(r.stderr_text().ends_with("\n[arena: stderr truncated at 64 KiB]\n"));
+    let line = (LINE_LIMIT + 1) as u64;
+    assert_eq!(r.stderr_log.written, line * u64::from(ROUNDS));
+    assert!(r.stderr.len() < (64 << 10) + 200, "{} bytes kept", r.stderr.len());
+    let rounds: Vec<_> = r.stderr_rounds.iter().map(|&(round, _)| round).collect();
+    assert_eq!(rounds.first(), Some(&Some(0)));
+    assert_eq!(rounds.last(), Some(&Some(ROUNDS - 1)));
+    let cut = &r.stderr_log.cut;
+    assert_eq!(cut.bytes, line * cut.lines);
+    let kept = r.stderr_log.head().len() + r.stderr_log.tail().count();
+    assert_eq!(cut.lines + kept as u64, u64::from(ROUNDS));
+    let text = r.stderr_text();
+    assert!(text.contains(&format!("[arena: {} bytes ({} lines) cut here", cut.bytes, cut.lines)), "{}", &text[..200]);
 }
 
 #[test]
@@ -319,11 +342,16 @@ fn stderr_lines_reach_the_live_callback() {
     .load();
     let lines = Arc::new(Mutex::new(Vec::new()));
     let sink = lines.clone();
-    let options = PlayerOptions::default().on_stderr(move |l| sink.lock().unwrap().push(format!("Chatty: {l}")));
+    let options = PlayerOptions::default()
+        .on_stderr(move |r, l| sink.lock().unwrap().push(format!("Chatty {}: {l}", r.map_or(-1, i64::from))));
     let (played, log) = hostile(&module, 0, options);
     assert!(played.summary.players[0].frozen.is_none());
-    assert_eq!(*lines.lock().unwrap(), vec!["Chatty: round".to_string(); ROUNDS as usize]);
-    assert_eq!(log.report().unwrap().stderr, b"round\n".repeat(ROUNDS as usize));
+    let expected: Vec<String> = (0..ROUNDS).map(|r| format!("Chatty {r}: round")).collect();
+    assert_eq!(*lines.lock().unwrap(), expected);
+    let r = log.report().unwrap();
+    assert_eq!(r.stderr, b"round\n".repeat(ROUNDS as usize));
+    let offsets: Vec<_> = (0..ROUNDS).map(|r| (Some(r), 6 * r as usize)).collect();
+    assert_eq!(r.stderr_rounds, offsets);
 }
 
 #[test]
@@ -501,7 +529,8 @@ fn the_wasi_subset_behaves_as_documented() {
     let (played, log) = hostile(&module, 1, PlayerOptions::default());
     assert!(played.summary.players[1].frozen.is_none());
     // EBADF, ok, EBADF, ESPIPE, ok, character device, EBADF, ok, 0 + 0, ok, ok, ok, EBADF; 13 written.
-    assert_eq!(log.report().unwrap().stderr, [8, 0, 8, 70, 0, 2, 8, 0, 0, 0, 0, 0, 8, 13]);
+    // The unfinished line ends with the call.
+    assert_eq!(log.report().unwrap().stderr, [8, 0, 8, 70, 0, 2, 8, 0, 0, 0, 0, 0, 8, 13, b'\n']);
 }
 
 #[test]

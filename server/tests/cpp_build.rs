@@ -377,7 +377,7 @@ fn built_bots_play_whole_matches() {
     );
     let s = summary(&out);
     assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
-    let frames: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("[0 Checker] frame ")).collect();
+    let frames: Vec<&str> = seat0_lines(&err, "Checker").into_iter().filter_map(|l| l.strip_prefix("frame ")).collect();
     assert_eq!(frames.len(), 4, "{err}");
     for line in frames {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -524,7 +524,7 @@ fn ork_island_bots_play_whole_matches() {
     let (out, err) = run("AIChecker.wasm", "3", &["--stderr", "-o", "m.replay"]);
     let s = summary(&out);
     assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
-    let printed: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("[0 Checker] ")).collect();
+    let printed: Vec<&str> = seat0_lines(&err, "Checker");
     let replay = engine::games::ork_island::replay::read(&std::fs::read(d.join("m.replay")).unwrap()).unwrap();
     let mut expected = Vec::new();
     let p = engine::games::ork_island::params::Params::defaults();
@@ -614,10 +614,11 @@ fn play_corpus(d: &Path, dir: &str, game: &str, stem: &str, seed: &str) -> (serd
     (summary(&out), err)
 }
 
-/// What player 0 (named `name`) printed on stderr, without the `[0 Name] ` prefix.
+/// What player 0 (named `name`) printed on stderr, without the `[0 Name r12] ` prefix (`start`
+/// for what it wrote before the first round).
 fn seat0_lines<'a>(err: &'a str, name: &str) -> Vec<&'a str> {
-    let prefix = format!("[0 {name}] ");
-    err.lines().filter_map(|l| l.strip_prefix(prefix.as_str())).collect()
+    let prefix = format!("[0 {name} ");
+    err.lines().filter_map(|l| l.strip_prefix(prefix.as_str())?.split_once("] ").map(|(_, line)| line)).collect()
 }
 
 /// Plays the corpus's `AITolerant.cc` of a game in seat 0 (seed 9): the whole match, unfrozen,
@@ -770,7 +771,7 @@ fn bad_arguments_warn_as_the_kit_and_never_freeze() {
             &want[..],
             "{game}: round 0's warnings differ from the kit's"
         );
-        // And every round after it warns again (until the 64 KiB of stderr are full).
+        // And every round after it warns again.
         let again = lines.iter().filter(|l| **l == want[0]).count();
         assert!(again >= 10, "{game}: {again} rounds warned\n{err}");
     }
@@ -1044,7 +1045,7 @@ RegisterPlayer(PLAYER_NAME);
     let (out, err) = ok(d, &[&args[..], &["-o", "m.replay"]].concat());
     let s = summary(&out);
     assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
-    let printed: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("[0 checker] ")).collect();
+    let printed: Vec<&str> = seat0_lines(&err, "checker");
     let replay = engine::games::walking_dead::replay::read(&std::fs::read(d.join("m.replay")).unwrap()).unwrap();
     let cols = 60; // board_cols: the statement fixes it (60..60)
     let mut expected = Vec::new();
@@ -1134,7 +1135,7 @@ RegisterPlayer(PLAYER_NAME);
     );
     let s = summary(&out);
     assert!(s["players"][0]["frozen"].is_null(), "{s}\n{err}");
-    assert!(err.contains("[0 memcheck] mem ok 1530"), "{err}");
+    assert!(seat0_lines(&err, "memcheck").contains(&"mem ok 1530"), "{err}");
 }
 
 /// Issue 35: what g++'s library gives a kit player and the sandbox's must too. `uint`, `ushort`
@@ -1260,4 +1261,60 @@ fn arena_run_takes_a_kit_players_source_built_once_and_cached() {
     std::fs::write(d.join("AIDemo.cc"), changed).unwrap();
     run("AIDemo.cc");
     assert_eq!(std::fs::read_dir(modules.join("cpp-builds")).unwrap().count(), 2);
+}
+
+/// Issue 36: a local run keeps every line of stderr. A kit-style player that writes one line per
+/// round and makes 500 of the kit's tolerated mistakes per round (each a warning line) is heard
+/// to the last round with `--stderr`, `--stderr-dir` has every line, and `--keep-stderr` files
+/// the lines by round beside the replay, the repeated warning collapsed with its count.
+#[test]
+fn local_runs_keep_every_line_of_stderr() {
+    if !have_clang("local_runs_keep_every_line_of_stderr") {
+        return;
+    }
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    player(
+        d,
+        "AINoisy.cc",
+        "Noisy",
+        "cerr << \"my line of round \" << round() << endl;\n    for (int k = 0; k < 500; ++k) unit(-1);",
+    );
+    builds(d, &["AINoisy.cc", "--game", "pandemic", "-o", "Noisy.wasm"]);
+    let run = ["run", "pandemic", "Noisy.wasm", "Demo", "Demo", "Null", "--seed", "1", "--json"];
+    let extra = ["--stderr", "--stderr-dir", "logs", "--out", "m.replay", "--keep-stderr"];
+    let (out, err) = ok(d, &[&run[..], &extra[..]].concat());
+    let s = summary(&out);
+    assert_eq!(s["rounds"], 200, "{s}");
+    assert!(s["players"][0]["frozen"].is_null(), "{s}");
+
+    // Live: every line, with its seat, name and round.
+    let last: Vec<&str> = err.lines().filter_map(|l| l.strip_prefix("[0 Noisy r199] ")).collect();
+    assert_eq!(last.len(), 501, "round 199's lines");
+    assert_eq!(last[0], "my line of round 199");
+    let warning = last[1];
+    assert!(warning.contains("warning"), "{warning}");
+    assert!(last[1..].iter().all(|l| *l == warning));
+    assert_eq!(seat0_lines(&err, "Noisy").len(), 200 * 501);
+
+    // The file: every line, nothing else.
+    let file = std::fs::read_to_string(d.join("logs").join("0-Noisy.stderr")).unwrap();
+    let lines: Vec<&str> = file.lines().collect();
+    assert_eq!(lines.len(), 200 * 501);
+    for r in 0..200 {
+        assert_eq!(lines[r * 501], format!("my line of round {r}"));
+        assert!(lines[r * 501 + 1..(r + 1) * 501].iter().all(|l| *l == warning));
+    }
+    assert!(d.join("logs").join("1-Demo.stderr").is_file());
+
+    // The side file, by round.
+    let side: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(d.join("m.replay.stderr.json")).unwrap()).unwrap();
+    let seat = &side["seats"][0];
+    assert_eq!(seat["name"], "Noisy");
+    assert_eq!(seat["cut_bytes"], 0);
+    let rounds = seat["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 200);
+    assert_eq!(rounds[199]["round"], 199);
+    assert_eq!(rounds[199]["text"], format!("my line of round 199\n{warning} [arena: ×500]\n"));
 }

@@ -403,3 +403,30 @@ fn have_clang(test: &str) -> bool {
     }
     found
 }
+
+/// Issue 36: the server offers its own `arena` (Linux x86-64, the glibc it needs stated) from
+/// the rules pages and the starter kit's README, so that a player runs local matches without
+/// building Rust.
+#[tokio::test]
+async fn the_servers_own_arena_is_offered_for_download() {
+    let site = support::site().await;
+    let reply = get(&site.state, "/download/arena", None).await;
+    if !arena::site::players::arena_binary::OFFERED {
+        assert_eq!(reply.status, StatusCode::NOT_FOUND);
+        return;
+    }
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    // This process is the server here: the download is its executable, byte for byte.
+    let exe = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+    assert!(reply.body == exe, "{} bytes served, {} expected", reply.body.len(), exe.len());
+    assert_eq!(reply.header(header::CONTENT_DISPOSITION), "attachment; filename=\"arena\"");
+    assert_eq!(reply.header(header::CONTENT_LENGTH), exe.len().to_string());
+
+    let glibc = arena::site::players::arena_binary::required_glibc(&exe).expect("a glibc executable");
+    let page = get(&site.state, "/games/pandemic/rules", None).await.text();
+    assert!(page.contains("href=\"/download/arena\""), "{page:.3000}");
+    assert!(page.contains(&format!("Linux x86-64, glibc {glibc} or newer")), "{page:.3000}");
+    let kit = starter_kit::kit_for("pandemic").unwrap();
+    let readme = kit.files().into_iter().find(|f| f.path == "README.txt").unwrap().text;
+    assert!(readme.contains("/download/arena"), "{readme}");
+}

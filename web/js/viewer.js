@@ -1,5 +1,6 @@
 // The viewer page: opening a replay (file picker, drag and drop, ?replay=URL), the controls,
-// the scoreboard, the score chart, the hover tooltip and the URL hash (#r=ROUND).
+// the scoreboard, the score chart, the hover tooltip and the URL hash (#r=ROUND). The stderr
+// panel (?stderr=URL) is js/stderr.js, told of each round change.
 // Game-specific decoding and drawing live in js/games/<game>.js.
 (function () {
   'use strict';
@@ -308,6 +309,7 @@
       updateScoreboard();
       updateDetails();
       drawChart();
+      if (window.ArenaStderr) window.ArenaStderr.show(r);
     }
     if (writeHash || !st.playing) writeHashNow();
     else if (performance.now() - st.hashWritten > 400) writeHashNow();
@@ -827,4 +829,8 @@
 
   var params = new URLSearchParams(location.search);
   if (params.get('replay')) openUrl(params.get('replay'));
+  // The bots' stderr (their owner's, or from a local run that kept it): the panel beside the board.
+  if (params.get('stderr') && window.ArenaStderr) {
+    window.ArenaStderr.load(params.get('stderr'), parseInt(params.get('seat'), 10));
+  }
 })();

@@ -42,17 +42,11 @@ void fail(const char* format, ...) {
   stop(FAIL_SDK, text);
 }
 
-// The host keeps 64 KiB of a bot's stderr; warnings past that are not formatted at all.
-static constexpr size_t WARNING_BUDGET = 64 * 1024;
-static size_t warning_bytes = 0;
-
 void warn(const char* format, ...) {
-  if (warning_bytes >= WARNING_BUDGET) return;
   va_list args;
   va_start(args, format);
   std::string line = "warning: " + vformat(format, args) + "\n";
   va_end(args);
-  warning_bytes += line.size();
   std::fputs(line.c_str(), stderr);
 }
 

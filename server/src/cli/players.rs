@@ -17,7 +17,8 @@ pub struct SandboxArgs {
     /// Memory cap per bot, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     pub memory: usize,
-    /// Print each wasm bot's stderr live, prefixed with its seat and name.
+    /// Print each wasm bot's stderr live, every line, prefixed with its seat, name and round
+    /// (up to a safety limit of 1 GiB per bot, which says so when hit).
     #[arg(long)]
     pub stderr: bool,
     #[command(flatten)]
@@ -154,19 +155,70 @@ fn load_file(sandbox: &Sandbox, game: &dyn AnyGame, path: &Path) -> anyhow::Resu
     })
 }
 
+/// What to do with the bots' stderr as they write it.
+#[derive(Clone, Debug, Default)]
+pub struct LiveStderr {
+    /// Print every line on our stderr, prefixed with seat, name and round.
+    pub print: bool,
+    /// Write each bot's whole stderr to `DIR/<seat>-<name>.stderr`.
+    pub dir: Option<PathBuf>,
+    /// Keep this much stderr per bot in its report (default: the sandbox's cap).
+    pub kept: Option<usize>,
+}
+
+impl LiveStderr {
+    fn wanted(&self) -> bool {
+        self.print || self.dir.is_some()
+    }
+}
+
+/// The round as the live prefix shows it.
+fn round_label(round: sandbox::Round) -> String {
+    round.map_or_else(|| "start".to_string(), |r| format!("r{r}"))
+}
+
+/// The sink for one seat's stderr.
+fn live_sink(
+    live: &LiveStderr,
+    seat: usize,
+    name: &str,
+) -> anyhow::Result<impl Fn(sandbox::Round, &str) + Send + Sync + 'static> {
+    let file = match &live.dir {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            let path = dir.join(format!("{seat}-{name}.stderr"));
+            let f = std::fs::File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
+            Some(std::sync::Mutex::new(std::io::BufWriter::new(f)))
+        }
+        None => None,
+    };
+    let print = live.print;
+    let name = name.to_string();
+    Ok(move |round: sandbox::Round, line: &str| {
+        if print {
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "[{seat} {name} {}] {line}", round_label(round));
+        }
+        if let Some(f) = &file {
+            let mut f = f.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let _ = writeln!(f, "{line}");
+        }
+    })
+}
+
 /// Resolves the four bot arguments. `live` prints stderr lines as bots write them.
 pub fn seats(sandbox: &Sandbox, game: &dyn AnyGame, args: &[String], live: bool) -> anyhow::Result<Seats> {
-    seats_named(sandbox, game, args, None, live)
+    seats_named(sandbox, game, args, None, &LiveStderr { print: live, ..LiveStderr::default() })
 }
 
 /// As [`seats`], with the players' names given (`arena run --names`: a server match played again
-/// under the names it had, so that the replays are the same bytes).
+/// under the names it had, so that the replays are the same bytes) and the stderr's destinations.
 pub fn seats_named(
     sandbox: &Sandbox,
     game: &dyn AnyGame,
     args: &[String],
     names: Option<&[String]>,
-    live: bool,
+    live: &LiveStderr,
 ) -> anyhow::Result<Seats> {
     let mut specs = Vec::new();
     let mut logs = Vec::new();
@@ -182,12 +234,11 @@ pub fn seats_named(
         let (file_name, module) = load(sandbox, game, arg)?;
         let name = names.and_then(|n| n.get(seat)).cloned().unwrap_or(file_name);
         let mut options = PlayerOptions::default();
-        if live {
-            let prefix = format!("[{seat} {name}] ");
-            options = options.on_stderr(move |line| {
-                let mut err = std::io::stderr().lock();
-                let _ = writeln!(err, "{prefix}{}", line.trim_end_matches('\n'));
-            });
+        if live.wanted() {
+            options = options.on_stderr(live_sink(live, seat, &name)?);
+        }
+        if let Some(cap) = live.kept {
+            options = options.stderr(cap);
         }
         let (factory, log) = module.player_with(&name, options);
         specs.push(PlayerSpec::Wire(factory));

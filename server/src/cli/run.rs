@@ -40,6 +40,15 @@ pub struct RunArgs {
     /// Do not write a replay.
     #[arg(long, conflicts_with_all = ["out", "out_dir"])]
     no_replay: bool,
+    /// Write each wasm bot's whole stderr to DIR/<seat>-<name>.stderr: every line, no cap but a
+    /// safety limit of 1 GiB per bot.
+    #[arg(long, value_name = "DIR", conflicts_with = "seeds")]
+    stderr_dir: Option<PathBuf>,
+    /// Keep the bots' stderr round by round in <replay>.stderr.json beside the replay (up to
+    /// 32 MiB per bot, its start and its end), which `arena view` shows in its stderr panel. The
+    /// replay itself never carries stderr.
+    #[arg(long, conflicts_with_all = ["seeds", "no_replay"])]
+    keep_stderr: bool,
     /// Print a machine-readable summary (an object per match; an array with --seeds).
     #[arg(long)]
     json: bool,
@@ -64,7 +73,12 @@ pub fn run(a: RunArgs) -> anyhow::Result<()> {
     if let Some(names) = a.names.as_ref().filter(|n| n.len() != 4) {
         anyhow::bail!("--names needs 4 names, one per seat, separated by commas; {} given", names.len());
     }
-    let Seats { specs, logs } = players::seats_named(&sandbox, game, &a.bots, a.names.as_deref(), a.sandbox.stderr)?;
+    let live = players::LiveStderr {
+        print: a.sandbox.stderr,
+        dir: a.stderr_dir.clone(),
+        kept: a.keep_stderr.then_some(KEPT_STDERR),
+    };
+    let Seats { specs, logs } = players::seats_named(&sandbox, game, &a.bots, a.names.as_deref(), &live)?;
     let (params, board) = load_setup(game, a.config.as_ref())?;
     let seeds = a.seeds.clone().map(|s| s.0).unwrap_or_else(|| vec![a.seed]);
     // Find parameter and board errors before playing, and name the file they come from.
@@ -102,6 +116,12 @@ pub fn run(a: RunArgs) -> anyhow::Result<()> {
             if !many && !a.json {
                 eprintln!("replay written to {} ({:.1} KB)", path.display(), bytes.len() as f64 / 1000.0);
             }
+            if a.keep_stderr {
+                let side = write_stderr(&path, &logs)?;
+                if !a.json {
+                    eprintln!("stderr by round written to {} (`arena view` shows it)", side.display());
+                }
+            }
         }
         if !many {
             // Why a bot stopped, in its own words (the table has the public words): for the person
@@ -113,15 +133,13 @@ pub fn run(a: RunArgs) -> anyhow::Result<()> {
                 }
             }
         }
-        if !many && !a.json && !a.sandbox.stderr {
+        if !many && !a.json && !a.sandbox.stderr && a.stderr_dir.is_none() {
             for (p, log) in logs.iter().enumerate() {
                 let Some(r) = log.as_ref().and_then(|l| l.report()) else { continue };
                 if !r.stderr.is_empty() {
                     eprintln!(
-                        "player {p} ({}) wrote {} bytes to stderr{}; --stderr prints it",
-                        r.name,
-                        r.stderr.len(),
-                        if r.stderr_truncated { " (truncated)" } else { "" }
+                        "player {p} ({}) wrote {} bytes to stderr; --stderr prints it, --stderr-dir DIR keeps it",
+                        r.name, r.stderr_log.written
                     );
                 }
             }
@@ -137,6 +155,22 @@ pub fn run(a: RunArgs) -> anyhow::Result<()> {
         (false, true) => print_table(game, &summaries),
     }
     Ok(())
+}
+
+/// What `--keep-stderr` keeps per bot.
+const KEPT_STDERR: usize = 32 << 20;
+
+/// Writes the seats' stderr beside the replay; returns the file's path.
+fn write_stderr(replay: &std::path::Path, logs: &[Option<sandbox::BotLog>]) -> anyhow::Result<PathBuf> {
+    let seats = logs
+        .iter()
+        .enumerate()
+        .filter_map(|(p, log)| Some(arena::stderr_rounds::from_report(p as u8, &log.as_ref()?.report()?)))
+        .collect();
+    let path = arena::stderr_rounds::side_file(replay);
+    let json = serde_json::to_vec(&arena::stderr_rounds::MatchStderr { seats })?;
+    std::fs::write(&path, json).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
 }
 
 fn cpu_text(cpu: f64) -> String {

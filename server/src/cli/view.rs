@@ -1,4 +1,5 @@
-//! `arena view FILE`: serves the viewer and one replay on localhost.
+//! `arena view FILE`: serves the viewer and one replay on localhost, with the bots' stderr in
+//! the viewer's panel when `arena run --keep-stderr` wrote it beside the replay.
 
 use anyhow::Context;
 use axum::extract::Path;
@@ -33,9 +34,33 @@ pub fn view(a: ViewArgs) -> anyhow::Result<()> {
     if web_file("viewer.html").is_none() {
         anyhow::bail!("this build has no viewer (web/viewer.html was missing when arena was built)");
     }
+    let side = arena::stderr_rounds::side_file(&a.file);
+    let stderr: Option<Arc<Vec<u8>>> = match std::fs::read(&side) {
+        Ok(json) => {
+            serde_json::from_slice::<arena::stderr_rounds::MatchStderr>(&json)
+                .with_context(|| format!("{} is not the stderr `arena run --keep-stderr` writes", side.display()))?;
+            eprintln!("with the bots' stderr from {}", side.display());
+            Some(Arc::new(json))
+        }
+        Err(_) => None,
+    };
+    let page: &'static str = if stderr.is_some() {
+        "/viewer.html?replay=/replay.bin&stderr=/stderr.json"
+    } else {
+        "/viewer.html?replay=/replay.bin"
+    };
     let replay: Arc<Vec<u8>> = Arc::new(bytes);
-    let app = Router::new()
-        .route("/", get(|| async { axum::response::Redirect::to("/viewer.html?replay=/replay.bin") }))
+    let mut app = Router::new().route("/", get(move || async move { axum::response::Redirect::to(page) }));
+    if let Some(json) = stderr {
+        app = app.route(
+            "/stderr.json",
+            get(move || {
+                let j = json.clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], j.as_ref().clone()) }
+            }),
+        );
+    }
+    let app = app
         .route(
             "/replay.bin",
             get(move || {
@@ -49,7 +74,7 @@ pub fn view(a: ViewArgs) -> anyhow::Result<()> {
         let listener =
             tokio::net::TcpListener::bind(&a.listen).await.with_context(|| format!("cannot listen on {}", a.listen))?;
         let addr = listener.local_addr()?;
-        println!("viewer: http://{addr}/viewer.html?replay=/replay.bin");
+        println!("viewer: http://{addr}{page}");
         eprintln!("serving {} until interrupted (Ctrl-C)", a.file.display());
         use std::io::Write;
         std::io::stdout().flush()?;

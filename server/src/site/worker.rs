@@ -180,7 +180,7 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         sqlx::query(
             "UPDATE match_players SET score = $3, rank = $4, cpu = $5, fuel_used = $6, frozen_reason = $7,
                     frozen_round = $8, frozen_message = $9, stderr = $10, stderr_truncated = $11,
-                    played_as = $12
+                    played_as = $12, stderr_rounds = $13, stderr_written = $14, stderr_cut_bytes = $15
              WHERE match_id = $1 AND seat = $2",
         )
         .bind(claim.id)
@@ -195,6 +195,9 @@ async fn process_claim(state: &AppState, claim: Claim) -> anyhow::Result<Outcome
         .bind(&report.stderr)
         .bind(report.stderr_truncated)
         .bind(&result.name)
+        .bind(&report.stderr_rounds)
+        .bind(report.stderr_written.min(i64::MAX as u64) as i64)
+        .bind(report.stderr_cut_bytes.min(i64::MAX as u64) as i64)
         .execute(&mut *tx)
         .await?;
         if let Some(r) = reason {

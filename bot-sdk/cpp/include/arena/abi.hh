@@ -45,8 +45,8 @@ constexpr uint32_t ABI_VERSION = 1;
 [[noreturn]] void fail(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
 // Prints "warning: <message>" on stderr, as the kits' accessors do on a bad argument; printf-style.
-// Once the bot's warnings fill the stderr the host keeps (64 KiB), later ones are not even
-// formatted: the host would drop them, and formatting costs the bot's CPU.
+// Every warning is written, as the kit's game master does (a local `arena run --stderr` shows them
+// all; the server keeps the start and the end, a repeated line once with its count).
 void warn(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
 // Queues one order record of `size` bytes (the game's record size, always the same for a game).

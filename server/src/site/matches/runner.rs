@@ -22,10 +22,16 @@ pub struct SeatBot {
 }
 
 /// What a seat did, beyond the engine's summary.
+#[derive(Default)]
 pub struct SeatReport {
     pub fuel_used: u64,
+    /// The kept stderr (head and tail within the sandbox's cap), its rounds' offsets as stored
+    /// (`stderr_rounds::index_to_db`), the bytes written in all and the bytes cut.
     pub stderr: Vec<u8>,
     pub stderr_truncated: bool,
+    pub stderr_rounds: Vec<i64>,
+    pub stderr_written: u64,
+    pub stderr_cut_bytes: u64,
 }
 
 /// A played match.
@@ -96,8 +102,15 @@ pub fn play(
     let seats = logs
         .iter()
         .map(|log| match log.report() {
-            Some(r) => SeatReport { fuel_used: r.fuel_used, stderr: r.stderr, stderr_truncated: r.stderr_truncated },
-            None => SeatReport { fuel_used: 0, stderr: Vec::new(), stderr_truncated: false },
+            Some(r) => SeatReport {
+                fuel_used: r.fuel_used,
+                stderr_rounds: crate::stderr_rounds::index_to_db(&r.stderr_rounds),
+                stderr_written: r.stderr_log.written,
+                stderr_cut_bytes: r.stderr_log.cut.bytes,
+                stderr: r.stderr,
+                stderr_truncated: r.stderr_truncated,
+            },
+            None => SeatReport::default(),
         })
         .collect();
     Ok(Played {

@@ -158,8 +158,10 @@ The rules, the parameters and the player API: /games/{game}/rules on the Arena s
 
 What you need
 -------------
-- The `arena` command (build it from the Arena repository with
-  `cargo build --release -p arena`, then put target/release/arena on your PATH).
+- The `arena` command: download it from /download/arena on the Arena site (the site's own
+  executable, for Linux x86-64; the rules page says which glibc it needs), then
+  `chmod +x arena` and put it on your PATH. Elsewhere, build it from the Arena repository with
+  `cargo build --release -p arena` (target/release/arena).
 - For C++ bots, clang for WebAssembly. On Debian or Ubuntu:
     sudo apt-get install clang-19 lld-19 wasi-libc libc++-19-dev-wasm32 libc++abi-19-dev-wasm32 libclang-rt-19-dev-wasm32
   `arena build` carries the C++ SDK itself; sdk/ holds the same headers to read (and
@@ -178,6 +180,12 @@ Try it locally (no server needed):
     arena strength {game} Mine.wasm                              # first places against three Dummies
 
 (`make match` and `make view` run the first and the third for Demo.wasm.)
+
+Debugging with stderr (cerr): every line, live, with its player and round:
+    arena run {game} Dummy Mine.wasm Demo Null --seed 1 --stderr
+    arena run {game} Dummy Mine.wasm Demo Null --seed 1 --stderr-dir logs     # logs/1-Mine.stderr
+    arena run {game} Dummy Mine.wasm Demo Null --seed 1 --out m.replay --keep-stderr
+    arena view m.replay          # the viewer's panel shows each round's stderr
 
 Then upload Mine.wasm on the site (/upload). To qualify, your bot must win its matches
 against three copies of Dummy; once qualified it plays the ladder.

@@ -498,6 +498,10 @@ pub struct SeatDetail {
     pub stderr: Option<String>,
     /// Whether that stderr was cut at the sandbox's cap (only for its owner).
     pub stderr_truncated: Option<bool>,
+    /// Where each round starts in that stderr (`crate::stderr_rounds::index_to_db`; only for its
+    /// owner; the API's `/api/matches/{id}/stderr` gives it split by round).
+    #[serde(skip)]
+    pub stderr_rounds: Option<Vec<i64>>,
     /// The owner's user id: who may see the stderr (not published).
     #[serde(skip)]
     pub owner_id: i64,
@@ -622,6 +626,7 @@ pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<M
             frozen_message: s.frozen_message,
             stderr: None,
             stderr_truncated: None,
+            stderr_rounds: None,
             owner_id: s.owner_id,
             wasm_hash: s.wasm_hash,
         })
@@ -647,30 +652,71 @@ pub async fn match_public(pool: &PgPool, match_id: i64) -> sqlx::Result<Option<M
     }))
 }
 
-/// A viewer's own seats' stderr in a match: (seat, stderr, truncated).
-pub type OwnStderr = Vec<(i16, Option<String>, Option<bool>)>;
+/// A viewer's own seats' stderr in a match: (seat, stderr, truncated, rounds' offsets).
+pub type OwnStderr = Vec<(i16, Option<String>, Option<bool>, Option<Vec<i64>>)>;
 
 /// Reads the stderr of `viewer`'s own seats in match `match_id`.
 pub async fn own_stderr(pool: &PgPool, match_id: i64, viewer: i64) -> sqlx::Result<OwnStderr> {
-    let rows: Vec<(i16, Option<Vec<u8>>, Option<bool>)> = sqlx::query_as(
-        "SELECT p.seat, p.stderr, p.stderr_truncated FROM match_players p JOIN bots b ON b.id = p.bot_id
+    type Row = (i16, Option<Vec<u8>>, Option<bool>, Option<Vec<i64>>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT p.seat, p.stderr, p.stderr_truncated, p.stderr_rounds FROM match_players p
+         JOIN bots b ON b.id = p.bot_id
          WHERE p.match_id = $1 AND b.user_id = $2",
     )
     .bind(match_id)
     .bind(viewer)
     .fetch_all(pool)
     .await?;
-    Ok(rows.into_iter().map(|(seat, b, t)| (seat, b.map(|b| String::from_utf8_lossy(&b).into_owned()), t)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|(seat, b, t, r)| (seat, b.map(|b| String::from_utf8_lossy(&b).into_owned()), t, r))
+        .collect())
 }
 
 /// Puts `viewer`'s own stderr into the match's seats.
 pub fn apply_stderr(m: &mut MatchDetail, viewer: i64, rows: &OwnStderr) {
-    for (seat, stderr, truncated) in rows {
+    for (seat, stderr, truncated, rounds) in rows {
         if let Some(p) = m.players.iter_mut().find(|p| p.seat == *seat && p.owner_id == viewer) {
             p.stderr = stderr.clone();
             p.stderr_truncated = *truncated;
+            p.stderr_rounds = rounds.clone();
         }
     }
+}
+
+/// The stderr of a match's seats that `viewer` may read, round by round: its own bots' seats,
+/// or every seat for an admin. Seats whose stderr retention deleted are left out.
+pub async fn stderr_by_round(
+    pool: &PgPool,
+    match_id: i64,
+    viewer: i64,
+    admin: bool,
+) -> sqlx::Result<crate::stderr_rounds::MatchStderr> {
+    type Row = (i16, String, Option<String>, Vec<u8>, Option<Vec<i64>>, Option<i64>, Option<i64>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT p.seat, b.name, p.played_as, p.stderr, p.stderr_rounds, p.stderr_written, p.stderr_cut_bytes
+         FROM match_players p JOIN bots b ON b.id = p.bot_id
+         WHERE p.match_id = $1 AND (b.user_id = $2 OR $3) AND p.stderr IS NOT NULL ORDER BY p.seat",
+    )
+    .bind(match_id)
+    .bind(viewer)
+    .bind(admin)
+    .fetch_all(pool)
+    .await?;
+    let seats = rows
+        .into_iter()
+        .map(|(seat, name, played_as, text, rounds, written, cut)| {
+            let index = crate::stderr_rounds::index_from_db(&rounds.unwrap_or_default());
+            crate::stderr_rounds::SeatStderr {
+                seat: seat as u8,
+                name: played_as.unwrap_or(name),
+                written: written.map(|w| w.max(0) as u64),
+                cut_bytes: cut.unwrap_or(0).max(0) as u64,
+                rounds: crate::stderr_rounds::split(&String::from_utf8_lossy(&text), &index),
+            }
+        })
+        .collect();
+    Ok(crate::stderr_rounds::MatchStderr { seats })
 }
 
 /// Fills in the stderr of `viewer`'s own seats (other people's stderr never leaves the database);

@@ -245,7 +245,7 @@ async fn prune_stderr(pool: &PgPool, before: DateTime<Utc>, report: &mut PruneRe
                  SELECT match_id, seat, octet_length(stderr) AS size FROM match_players
                  WHERE match_id = ANY($1) AND stderr IS NOT NULL FOR UPDATE
              ), cleared AS (
-                 UPDATE match_players p SET stderr = NULL, stderr_truncated = NULL FROM old
+                 UPDATE match_players p SET stderr = NULL, stderr_truncated = NULL, stderr_rounds = NULL FROM old
                  WHERE p.match_id = old.match_id AND p.seat = old.seat
                  RETURNING old.match_id, old.size
              )

@@ -19,6 +19,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/bots/{id}", get(bot))
         .route("/api/bots/{id}/ratings", get(bot_ratings))
         .route("/api/matches/{id}", get(match_detail))
+        .route("/api/matches/{id}/stderr", get(match_stderr))
         .route("/api/me/bots", get(my_bots))
 }
 
@@ -107,6 +108,24 @@ async fn match_detail(
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no match {id}")))?;
     Ok(Json(m))
+}
+
+/// The stderr of the reader's own seats in a match (every seat for an admin), round by round.
+/// Anybody else, signed in or not, gets the same 404 as for a match without stderr: whose bots
+/// played is public, what they wrote is not.
+async fn match_stderr(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    id: Result<Path<i64>, PathRejection>,
+) -> ApiResult<crate::stderr_rounds::MatchStderr> {
+    let id = path_id(id, "match")?;
+    let none = || ApiError::not_found(format!("no stderr you may read in match {id} (only a bot's owner reads it)"));
+    let user = user.ok_or_else(none)?;
+    let found = queries::stderr_by_round(&state.pool, id, user.id, user.is_admin).await?;
+    if found.seats.is_empty() {
+        return Err(none());
+    }
+    Ok(Json(found))
 }
 
 async fn my_bots(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<queries::MyGameBots>> {

@@ -1,5 +1,5 @@
-//! Learning a game: its rules page (`/games/<game>/rules`) and its starter kit
-//! (`/games/<game>/starter-kit.zip`).
+//! Learning a game: its rules page (`/games/<game>/rules`), its starter kit
+//! (`/games/<game>/starter-kit.zip`) and the `arena` command itself (`/download/arena`).
 //!
 //! The rules page shows the game's page of `docs/games/` (embedded at build time, rendered to
 //! HTML once per process), the parameters with their defaults (the engine's catalog), the C++
@@ -12,7 +12,7 @@
 use super::pages::PageError;
 use super::session::{Csrf, Layout, MaybeUser};
 use crate::site::players::cpp_api::{self, ApiCall};
-use crate::site::players::starter_kit;
+use crate::site::players::{arena_binary, starter_kit};
 use crate::site::state::AppState;
 use askama::Template;
 use axum::extract::Path;
@@ -27,6 +27,7 @@ pub fn routes() -> Router<AppState> {
         .route("/games/{game}/rules", get(rules_page))
         .route("/games/{game}/starter-kit.zip", get(starter_kit_zip))
         .route("/learn/img/{file}", get(doc_image))
+        .route("/download/arena", get(arena_download))
 }
 
 /// The screenshot called `file` that a rules page shows (`../img/<file>` in the markdown).
@@ -131,6 +132,8 @@ struct RulesPage {
     house_bots: String,
     kit_file: String,
     rules: &'static str,
+    /// The `arena` executable on offer (`/download/arena`), in one line.
+    arena_binary: Option<String>,
 }
 
 async fn rules_page(user: MaybeUser, csrf: Csrf, Path(game): Path<String>) -> Result<Response, PageError> {
@@ -159,11 +162,52 @@ async fn rules_page(user: MaybeUser, csrf: Csrf, Path(game): Path<String>) -> Re
         house_bots: found.house_bots().join(", "),
         kit_file: kit.file_name(),
         rules,
+        arena_binary: arena_binary::current_async().await.map(|b| b.summary()),
     };
     match page.render() {
         Ok(html) => Ok((StatusCode::OK, Html(html)).into_response()),
         Err(e) => Err(PageError::internal(&page.layout, e)),
     }
+}
+
+/// The server's own executable, streamed from its file (`players::arena_binary`).
+async fn arena_download() -> Response {
+    let Some(bin) = arena_binary::current_async().await else {
+        let why = "This server offers no arena executable: it is built for Linux x86-64 only; \
+                   build arena from the repository (cargo build --release -p arena).";
+        return (StatusCode::NOT_FOUND, why).into_response();
+    };
+    let file = match tokio::fs::File::open(&bin.path).await {
+        Ok(f) => f,
+        Err(e) => {
+            tracing::error!("cannot open {}: {e}", bin.path.display());
+            return (StatusCode::INTERNAL_SERVER_ERROR, "the executable cannot be read; try again later")
+                .into_response();
+        }
+    };
+    let chunks = futures::stream::unfold(Some(file), |file| async move {
+        use tokio::io::AsyncReadExt;
+        let mut file = file?;
+        let mut buf = vec![0u8; 64 << 10];
+        match file.read(&mut buf).await {
+            Ok(0) => None,
+            Ok(n) => {
+                buf.truncate(n);
+                Some((Ok(axum::body::Bytes::from(buf)), Some(file)))
+            }
+            Err(e) => Some((Err(e), None)),
+        }
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/octet-stream".to_string()),
+            (header::CONTENT_DISPOSITION, "attachment; filename=\"arena\"".to_string()),
+            (header::CONTENT_LENGTH, bin.size.to_string()),
+            (header::CACHE_CONTROL, "no-cache".to_string()),
+        ],
+        axum::body::Body::from_stream(chunks),
+    )
+        .into_response()
 }
 
 fn unknown_game(layout: &Layout, game: &str) -> PageError {

@@ -382,6 +382,33 @@ impl MatchPage {
     fn stderr_deleted_note(&self) -> String {
         stderr_deleted_note(self.keep_stderr_days)
     }
+    /// Whether the reader may see a stderr here: an owner's seat with stderr, or an admin.
+    fn stderr_panel(&self) -> bool {
+        self.layout.user.as_ref().is_some_and(|u| u.is_admin) || self.m.players.iter().any(|p| p.stderr.is_some())
+    }
+    /// The embedded viewer's address; with its stderr panel for a reader who may see one.
+    fn viewer_src(&self) -> String {
+        let id = self.m.id;
+        let mut src = format!("/viewer/viewer.html?replay=/matches/{id}/replay");
+        if self.stderr_panel() {
+            src.push_str(&format!("&stderr=/api/matches/{id}/stderr"));
+        }
+        src
+    }
+    /// A seat's stderr cut at its rounds, each with the viewer's address at that round.
+    fn stderr_parts(&self, p: &crate::site::read::queries::SeatDetail) -> Vec<StderrPart> {
+        let Some(text) = &p.stderr else { return Vec::new() };
+        let index = crate::stderr_rounds::index_from_db(p.stderr_rounds.as_deref().unwrap_or_default());
+        crate::stderr_rounds::split(text, &index)
+            .into_iter()
+            .map(|r| StderrPart {
+                label: r.round.map_or_else(|| "before round 0".to_string(), |n| format!("round {n}")),
+                href: format!("{}&seat={}#r={}", self.viewer_src(), p.seat, r.round.unwrap_or(0)),
+                round: r.round.map_or(-1, i64::from),
+                text: r.text,
+            })
+            .collect()
+    }
     /// The `arena run` command that plays the match again (`site::reproduce`), built only
     /// when the page is rendered, not for every reader of a cached page.
     fn reproduce(&self) -> String {
@@ -390,6 +417,15 @@ impl MatchPage {
     fn duration(&self) -> String {
         self.m.duration_ms.map(|ms| format!("{:.1} s", ms / 1000.0)).unwrap_or_default()
     }
+}
+
+/// One round of a seat's stderr on the match page.
+struct StderrPart {
+    label: String,
+    href: String,
+    /// -1 before the first round.
+    round: i64,
+    text: String,
 }
 
 async fn match_page(
@@ -412,7 +448,8 @@ async fn match_page(
     let keep_stderr_days = c.keep_stderr_days;
     let limits = c.limits();
     let own_seat = viewer.is_some_and(|v| m.players.iter().any(|p| p.owner_id == v));
-    if own_seat || !crate::site::read::cache::is_final(&m.state) {
+    let admin = layout.user.as_ref().is_some_and(|u| u.is_admin);
+    if own_seat || admin || !crate::site::read::cache::is_final(&m.state) {
         return Ok(render(StatusCode::OK, &MatchPage { layout, m, replay_deleted, keep_stderr_days, limits }));
     }
     let key = format!("match/{id}");
