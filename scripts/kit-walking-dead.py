@@ -7,13 +7,17 @@ The kit: github DarkJaslo/EDA-game-Q1-22-23, folder game/ at commit b92443a, bui
 players, copy bot-sdk/cpp/reference/walking_dead/AI*.cc into the kit's folder first.
 
   scripts/kit-walking-dead.py KIT_DIR boards            # board statistics, seeds 1..100
+  scripts/kit-walking-dead.py KIT_DIR lineups           # the Dummy's own score in three line-ups
   scripts/kit-walking-dead.py KIT_DIR rates P1,P2,...   # first places against three Dummies
   scripts/kit-walking-dead.py KIT_DIR speed             # wall time of Demo x4 and Dummy x4
 
 Board figures are those of `arena boards walking-dead`; rates count a tie for first as first,
-the player sitting at seat seed mod 4, as `arena strength` does.
+the player sitting at seat seed mod 4, as `arena strength` does. `lineups` prints
+server/kit-figures/walking_dead/dummy_lineups.txt: the Dummy at seat seed mod 4 on seeds 1..100,
+against three Demos (`demos`), among four Dummies (`dummies`) and against three Nulls (`nulls`),
+one `line-up seed score` per line (read by `arena fidelity walking-dead --dummy`).
 """
-import os, statistics, subprocess, sys, tempfile, time
+import datetime, os, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 N = 60
@@ -101,6 +105,37 @@ def rates(kit, players):
         print(p, sum(1 for q, first in results if q == p and first))
 
 
+LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
+
+
+def final_scores(path):
+    """The four scores of the state after the last round, by seat."""
+    last = [l for l in open(path) if l.startswith('score')][-1]
+    return [int(x) for x in last.split()[1:]]
+
+
+def lineups(kit):
+    def one(job):
+        bot, seed = job
+        seat = seed % 4
+        names = [bot] * 4
+        names[seat] = 'Dummy'
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, 'l.res')
+            game(kit, names, seed, out)
+            return final_scores(out)[seat]
+    jobs = [(bot, seed) for _, bot in LINEUPS for seed in range(1, 101)]
+    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
+        results = iter(list(ex.map(one, jobs)))
+    print("# The kit Dummy's own score, natively with the kit's ./Game, seeds 1..100, the Dummy at seat seed mod 4:")
+    print('# `line-up seed score`, line-up = demos (vs three Demos), dummies (four Dummies), nulls (vs three Nulls).')
+    print('# Kit: github DarkJaslo/EDA-game-Q1-22-23 game/ at b92443a (AIDummy.o.Linux64), default.cnf;')
+    print('# measured %s by `scripts/kit-walking-dead.py KIT lineups`.' % datetime.date.today())
+    for name, _ in LINEUPS:
+        for seed in range(1, 101):
+            print(name, seed, next(results))
+
+
 def speed(kit):
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, 's.res')
@@ -118,6 +153,8 @@ if __name__ == '__main__':
     kit, what = sys.argv[1], sys.argv[2]
     if what == 'boards':
         boards(kit)
+    elif what == 'lineups':
+        lineups(kit)
     elif what == 'rates':
         rates(kit, sys.argv[3].split(','))
     elif what == 'speed':
