@@ -7,13 +7,24 @@ The kit: github DarkJaslo/EDA-game-Q1-22-23, folder game/ at commit b92443a, bui
 players, copy bot-sdk/cpp/reference/walking_dead/AI*.cc into the kit's folder first.
 
   scripts/kit-walking-dead.py KIT_DIR boards            # board statistics, seeds 1..100
+  scripts/kit-walking-dead.py KIT_DIR lineups           # the Dummy's own score in three line-ups
   scripts/kit-walking-dead.py KIT_DIR rates P1,P2,...   # first places against three Dummies
   scripts/kit-walking-dead.py KIT_DIR speed             # wall time of Demo x4 and Dummy x4
+  scripts/kit-walking-dead.py KIT_DIR orders N          # how far the Dummy's rule predicts its orders
 
 Board figures are those of `arena boards walking-dead`; rates count a tie for first as first,
-the player sitting at seat seed mod 4, as `arena strength` does.
+the player sitting at seat seed mod 4, as `arena strength` does. `lineups` prints
+server/kit-figures/walking_dead/dummy_lineups.txt: the Dummy at seat seed mod 4 on seeds 1..100,
+against three Demos (`demos`), among four Dummies (`dummies`) and against three Nulls (`nulls`),
+one `line-up seed score` per line (read by `arena fidelity walking-dead --dummy`).
+
+`orders` needs a kit whose Game.cc also logs each player's commands in the order given: after
+`actions[pl] = *players[pl];` in Game::run add a statement writing `ORD <round> <pl> <id>:<dir> ...`
+(the commands of actions[pl].v) to stderr, and rebuild. It plays seeds 1..N against three Demos
+and among four Dummies (the Dummy at seat seed mod 4) and counts, on every third round, the
+Dummy's orders that the rule of bots/walking_dead/dummy predicts with the food draw either way.
 """
-import os, statistics, subprocess, sys, tempfile, time
+import datetime, os, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 N = 60
@@ -101,6 +112,131 @@ def rates(kit, players):
         print(p, sum(1 for q, first in results if q == p and first))
 
 
+LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
+
+
+def final_scores(path):
+    """The four scores of the state after the last round, by seat."""
+    last = [l for l in open(path) if l.startswith('score')][-1]
+    return [int(x) for x in last.split()[1:]]
+
+
+def lineups(kit):
+    def one(job):
+        bot, seed = job
+        seat = seed % 4
+        names = [bot] * 4
+        names[seat] = 'Dummy'
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, 'l.res')
+            game(kit, names, seed, out)
+            return final_scores(out)[seat]
+    jobs = [(bot, seed) for _, bot in LINEUPS for seed in range(1, 101)]
+    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
+        results = iter(list(ex.map(one, jobs)))
+    print("# The kit Dummy's own score, natively with the kit's ./Game, seeds 1..100, the Dummy at seat seed mod 4:")
+    print('# `line-up seed score`, line-up = demos (vs three Demos), dummies (four Dummies), nulls (vs three Nulls).')
+    print('# Kit: github DarkJaslo/EDA-game-Q1-22-23 game/ at b92443a (AIDummy.o.Linux64), default.cnf;')
+    print('# measured %s by `scripts/kit-walking-dead.py KIT lineups`.' % datetime.date.today())
+    for name, _ in LINEUPS:
+        for seed in range(1, 101):
+            print(name, seed, next(results))
+
+
+def states_of(path):
+    """Per round: (grid rows, {pos: (type, id, player)}, {id: pos}, food set), the state the players saw."""
+    lines = open(path).read().split('\n')
+    i, out = next(k for k, l in enumerate(lines) if l.startswith('names')) + 1, []
+    while True:
+        while i < len(lines) and not lines[i].startswith('00 '):
+            i += 1
+        if i >= len(lines):
+            return out
+        grid = [lines[i + r][3:63] for r in range(N)]
+        i += N
+        while not lines[i].startswith('units'):
+            i += 1
+        occ, where = {}, {}
+        for k in range(int(lines[i + 1])):
+            t, uid, pl, r, c = lines[i + 3 + k].split()[:5]
+            occ[(int(r), int(c))] = (t, int(uid), int(pl))
+            where[int(uid)] = (int(r), int(c))
+        i += 3 + int(lines[i + 1])
+        while not lines[i].startswith('food'):
+            i += 1
+        food = {tuple(map(int, lines[i + 3 + k].split())) for k in range(int(lines[i + 1]))}
+        out.append((grid, occ, where, food))
+        i += 3 + len(food)
+
+
+DOWN_RIGHT_UP_LEFT = [(0, (1, 0)), (2, (0, 1)), (4, (-1, 0)), (6, (0, -1))]
+
+
+def dummy_order(state, me, uid, food):
+    """The order the rebuilt Dummy gives unit uid (a kit Dir, None to stay), food ignored or not."""
+    grid, occ, where, foods = state
+    street = lambda p: 0 <= p[0] < N and 0 <= p[1] < N and grid[p[0]][p[1]] != 'W'
+    target = lambda p, kinds: (('F' in kinds and food and p in foods) or
+                               (p in occ and occ[p][0] == 'a' and occ[p][2] != me and 'e' in kinds) or
+                               (p in occ and occ[p][0] == 'z' and 'z' in kinds))
+    p = where[uid]
+    for kinds in ('F', 'e', 'z'):
+        for d, (di, dj) in DOWN_RIGHT_UP_LEFT:
+            if target((p[0] + di, p[1] + dj), kinds):
+                return d
+    first, queue = {p: None}, []
+    for d, (di, dj) in DOWN_RIGHT_UP_LEFT:
+        q = (p[0] + di, p[1] + dj)
+        if street(q):
+            first[q] = d
+            queue.append(q)
+    for q in queue:
+        if target(q, 'Fez'):
+            return first[q]
+        if q in occ:
+            continue
+        for _, (di, dj) in DOWN_RIGHT_UP_LEFT:
+            x = (q[0] + di, q[1] + dj)
+            if street(x) and x not in first:
+                first[x] = first[q]
+                queue.append(x)
+    return None
+
+
+def orders(kit, n):
+    counts = dict.fromkeys(['unit-rounds', 'predicted', 'food followed', 'food ignored'], 0)
+    for _, bot in LINEUPS[:2]:
+        for seed in range(1, n + 1):
+            seat = seed % 4
+            names = [bot] * 4
+            names[seat] = 'Dummy'
+            with tempfile.TemporaryDirectory() as d:
+                out = os.path.join(d, 'o.res')
+                run = subprocess.run([os.path.join(kit, 'Game'), *names, '-s', str(seed), '-i',
+                                      os.path.join(kit, 'default.cnf'), '-o', out],
+                                     stderr=subprocess.PIPE, text=True, check=True)
+                states = states_of(out)
+            given = {}
+            for line in run.stderr.split('\n'):
+                f = line.split()
+                if f[:1] == ['ORD'] and int(f[2]) == seat:
+                    given[int(f[1])] = dict(tuple(map(int, x.split(':'))) for x in f[3:])
+            for r in range(0, len(states) - 1, 3):
+                _, occ, _, _ = states[r]
+                for t, uid, pl in sorted(occ.values(), key=lambda u: u[1]):
+                    if t != 'a' or pl != seat:
+                        continue
+                    g = given.get(r, {}).get(uid)
+                    follow, ignore = dummy_order(states[r], seat, uid, True), dummy_order(states[r], seat, uid, False)
+                    counts['unit-rounds'] += 1
+                    counts['predicted'] += g in (follow, ignore)
+                    if follow != ignore:
+                        counts['food followed'] += g == follow
+                        counts['food ignored'] += g == ignore
+    for k, v in counts.items():
+        print('%-14s %d' % (k, v))
+
+
 def speed(kit):
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, 's.res')
@@ -118,8 +254,12 @@ if __name__ == '__main__':
     kit, what = sys.argv[1], sys.argv[2]
     if what == 'boards':
         boards(kit)
+    elif what == 'lineups':
+        lineups(kit)
     elif what == 'rates':
         rates(kit, sys.argv[3].split(','))
+    elif what == 'orders':
+        orders(kit, int(sys.argv[3]))
     elif what == 'speed':
         speed(kit)
     else:
