@@ -26,7 +26,7 @@ pub const CPU_PER_BUDGET_SECOND: Duration = Duration::from_secs(10);
 pub const MIN_CPU_BACKSTOP: Duration = Duration::from_secs(1);
 
 /// The CPU-time backstop for a fuel budget: [`CPU_PER_BUDGET_SECOND`] per [`FUEL_PER_SECOND`],
-/// at least [`MIN_CPU_BACKSTOP`] (an unlimited budget, as `arena calibrate` uses, gets a bound
+/// at least `MIN_CPU_BACKSTOP` (an unlimited budget, as `arena calibrate` uses, gets a bound
 /// of centuries).
 pub fn cpu_backstop(fuel: u64) -> Duration {
     let secs = fuel as f64 / FUEL_PER_SECOND as f64 * CPU_PER_BUDGET_SECOND.as_secs_f64();

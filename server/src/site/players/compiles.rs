@@ -10,7 +10,7 @@
 //! the web processes are the compile workers, their number bounds the concurrency, and no
 //! user's flood delays another's first compile. A user may have `--max-compiles-waiting`
 //! compiles queued or running at once. A compile left `running` by a dead process is queued
-//! again after [`STALE`].
+//! again after `STALE`.
 //!
 //! A host whose kernel cannot jail (no Landlock) switches source uploads off ([`jail`] says
 //! why): nothing is ever compiled unjailed.
@@ -68,7 +68,7 @@ pub enum Compiled {
 pub enum CompileRefusal {
     /// The user has too many compiles waiting.
     Limit(String),
-    /// The user's compile is still queued after [`WAIT`].
+    /// The user's compile is still queued after `WAIT`.
     StillQueued,
     /// Source uploads are off (no jail), or the toolchain is missing: the message says which.
     Off(String),
