@@ -550,7 +550,7 @@ test('The Walking Dead: diagonal orders (tried, ignored by the rules) read as th
   // The kit-style corpus player orders one unit diagonally every round; the house bots never do.
   const wasm = path.join(dir, 'wd-tolerant.wasm');
   h.arena(['build', path.join(h.ROOT, 'server/tests/cpp/corpus/walking_dead/AITolerant.cc'), '--game', 'walking-dead', '-o', wasm]);
-  const file = h.makeWalkingDeadReplay(dir, 5, ['Demo', wasm, 'Dummy', 'Null']);
+  const file = h.makeWalkingDeadReplay(dir, 5, ['Demo', wasm, 'Demo', 'Null']);
   const model = sameAsRust(file, 4);
   let diagonal = 0;
   for (let n = 1; n <= model.lastFrame; n++) {
