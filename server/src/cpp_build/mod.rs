@@ -77,10 +77,7 @@ pub fn build(
     settings: &BuildSettings,
     on_line: &mut dyn FnMut(&[u8]),
 ) -> Result<Built, BuildError> {
-    let setup = |e: anyhow::Error| BuildError::Setup(format!("{e:#}"));
-    let game = sdk_for(game).map_err(|e| BuildError::Source(e.to_string()))?;
-    let tc = toolchain().map_err(BuildError::Setup)?;
-    let work = WorkDir::new().map_err(setup)?;
+    let (game, tc, work) = prepare(game)?;
     build_in(&work, files, game, tc, settings, on_line)
 }
 
@@ -93,15 +90,20 @@ pub fn build_source(
     settings: &BuildSettings,
     on_line: &mut dyn FnMut(&[u8]),
 ) -> Result<Built, BuildError> {
-    let setup = |e: anyhow::Error| BuildError::Setup(format!("{e:#}"));
-    let game = sdk_for(game).map_err(|e| BuildError::Source(e.to_string()))?;
-    let tc = toolchain().map_err(BuildError::Setup)?;
-    let work = WorkDir::new().map_err(setup)?;
+    let (game, tc, work) = prepare(game)?;
     let src_dir = work.path.join("src");
     std::fs::create_dir(&src_dir).map_err(|e| BuildError::Setup(format!("cannot create the build directory: {e}")))?;
     let path = src_dir.join(file_name);
     std::fs::write(&path, bytes).map_err(|e| BuildError::Setup(format!("cannot write the source: {e}")))?;
     build_in(&work, &[path], game, tc, settings, on_line)
+}
+
+/// What every build starts from: the game's SDK, the toolchain and a fresh scratch directory.
+fn prepare(game: &str) -> Result<(&'static sdk::GameSdk, &'static Toolchain, WorkDir), BuildError> {
+    let game = sdk_for(game).map_err(|e| BuildError::Source(e.to_string()))?;
+    let tc = toolchain().map_err(BuildError::Setup)?;
+    let work = WorkDir::new().map_err(|e| BuildError::Setup(format!("{e:#}")))?;
+    Ok((game, tc, work))
 }
 
 /// A jail for the toolchain `tc` with `limits`, after checking that this host enforces it: a run
