@@ -1,7 +1,7 @@
 //! The backstops that bound what a bot costs in real time whatever its fuel says: the thread CPU
-//! time and the wall clock, both checked every epoch tick (10 ms) while the bot's code runs, and
-//! a [`MatchStop`] that ends every bot of a match at once (a decided sanity match, a cancelled
-//! match). Fuel stays the rule of the game; these only bound runaway code.
+//! time and the wall clock (read with `Instant`), both checked at every epoch tick (10 ms) while
+//! the bot's code runs, and a [`MatchStop`] that ends every bot of a match at once (a decided
+//! sanity match, a cancelled match). Fuel stays the rule of the game; these only bound runaway code.
 //!
 //! Why thread CPU time (`CLOCK_THREAD_CPUTIME_ID` through `libc`, already a dependency): the
 //! wall clock depends on the machine's load (a bot on a busy 2-core machine gets a fraction of a
@@ -10,9 +10,9 @@
 //! thread executing the bot, so the clock read is that bot's.
 
 use engine::referee::{BotFailure, FreezeReason};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// CPU time of the calling thread, or `None` where the platform has no such clock.
 pub fn thread_cpu_time() -> Option<Duration> {
@@ -82,8 +82,8 @@ impl std::fmt::Debug for MatchStop {
 /// What the epoch callback checks during one call into the bot (set before each call).
 #[derive(Clone, Default)]
 pub(crate) struct Deadlines {
-    /// The sandbox tick at which the wall-clock backstop is reached.
-    pub wall_until: u64,
+    /// The instant at which the wall-clock backstop is reached (`None`: beyond `Instant`'s range).
+    pub wall_until: Option<Instant>,
     /// The thread CPU time at which the CPU backstop is reached (`None`: no CPU clock).
     pub cpu_until: Option<Duration>,
     /// The CPU backstop's freeze, ready to return.
@@ -103,11 +103,11 @@ pub(crate) enum Verdict {
 
 impl Deadlines {
     /// The epoch callback's verdict at a tick.
-    pub(crate) fn check(&self, ticks: &AtomicU64) -> Verdict {
+    pub(crate) fn check(&self) -> Verdict {
         if let Some(stop) = self.stop.as_ref().filter(|s| s.is_stopped()) {
             return Verdict::Freeze(stop.failure());
         }
-        if ticks.load(Ordering::Relaxed) >= self.wall_until {
+        if self.wall_until.is_some_and(|t| Instant::now() >= t) {
             return Verdict::Interrupt;
         }
         if let (Some(until), Some(now)) = (self.cpu_until, thread_cpu_time()) {

@@ -4,7 +4,7 @@
 use crate::backstop::{thread_cpu_time, Deadlines, MatchStop, Verdict};
 use crate::check::game_marker;
 use crate::host::{Freeze, Host, MemoryCap, Stderr, StderrSink, TurnPtr, HOST_CALL_FUEL, LIVE_STDERR_LIMIT};
-use crate::limits::{cpu_backstop, fmt_bytes, fmt_duration, fmt_fuel_seconds, TICK};
+use crate::limits::{cpu_backstop, fmt_bytes, fmt_duration, fmt_fuel_seconds};
 use crate::sandbox::BotModule;
 use crate::stderr_log::{Round, StderrLog};
 use engine::referee::{BotFailure, FreezeReason};
@@ -12,7 +12,6 @@ use engine::wire::SharedFactory;
 use engine::wire::{WireBot, WireBotFactory, WireTurn};
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use wasmtime::{Memory, PoolConcurrencyLimitError, Store, Trap, TypedFunc, WasmBacktrace};
@@ -109,7 +108,7 @@ pub struct BotReport {
     pub fuel_budget: u64,
     /// Exact fuel used: instructions plus host calls. Deterministic.
     pub fuel_used: u64,
-    /// Wall-clock time charged to the bot (in epoch ticks of 10 ms; not deterministic).
+    /// Wall-clock time spent inside the bot's calls (not deterministic, never used for rules).
     pub wall_clock_used: Duration,
     /// Thread CPU time spent inside the bot's calls (what the CPU backstop counts; not
     /// deterministic, never used for rules). Zero where the platform has no thread clock.
@@ -259,10 +258,8 @@ impl WasmFactory {
         .then(|| format!("the bot was built for {}, not {game}", self.module.info().games.join(", ")));
         WasmBot {
             meter: Meter {
-                ticks: self.module.ticks(),
-                wall_ticks: (o.wall_clock.as_nanos().div_ceil(TICK.as_nanos()) as u64).max(1),
-                ticks_used: 0,
                 wall_clock: o.wall_clock,
+                wall_used: Duration::ZERO,
                 cpu_bound: o.cpu_time,
                 cpu_used: Duration::ZERO,
                 stop: o.stop.clone(),
@@ -320,11 +317,11 @@ impl WireBotFactory for WasmFactory {
 /// The fuel, wall-clock and CPU-time accounting of one bot, and the mapping of wasmtime errors to
 /// freezes.
 struct Meter {
-    /// The sandbox's tick counter, advanced with the engine's epoch.
-    ticks: Arc<AtomicU64>,
-    wall_ticks: u64,
-    ticks_used: u64,
+    /// The wall-clock backstop and the real time spent inside the bot's calls so far, measured
+    /// with `Instant`: the epoch ticks only say when to look (a starved ticker thread ticks late,
+    /// so counting ticks let a looping bot run far past the backstop on a loaded machine).
     wall_clock: Duration,
+    wall_used: Duration,
     /// The CPU-time backstop and the thread CPU time used so far inside the bot's calls.
     cpu_bound: Duration,
     cpu_used: Duration,
@@ -383,31 +380,31 @@ impl Meter {
         if let Some(stop) = self.stop.as_ref().filter(|s| s.is_stopped()) {
             return Err(stop.failure());
         }
-        let remaining = self.wall_ticks.saturating_sub(self.ticks_used);
-        if remaining == 0 {
+        let remaining = self.wall_clock.saturating_sub(self.wall_used);
+        if remaining.is_zero() {
             return Err(self.out_of_time());
         }
         if self.cpu_used >= self.cpu_bound {
             return Err(self.out_of_cpu_time());
         }
-        let t0 = self.ticks.load(Ordering::Relaxed);
+        let t0 = Instant::now();
         let cpu0 = thread_cpu_time();
         store.data_mut().deadlines = Deadlines {
-            wall_until: t0.saturating_add(remaining),
+            wall_until: t0.checked_add(remaining),
             cpu_until: cpu0.map(|c| c.saturating_add(self.cpu_bound - self.cpu_used)),
             cpu_failure: Some(self.out_of_cpu_time()),
             stop: self.stop.clone(),
         };
         store.set_epoch_deadline(1);
-        let started = self.busy.map(|_| Instant::now());
         let r = f(store);
-        if let (Some(busy), Some(t)) = (&mut self.busy, started) {
-            *busy += t.elapsed();
+        let elapsed = t0.elapsed();
+        if let Some(busy) = &mut self.busy {
+            *busy += elapsed;
         }
         if let (Some(c0), Some(c1)) = (cpu0, thread_cpu_time()) {
             self.cpu_used += c1.saturating_sub(c0);
         }
-        self.ticks_used += self.ticks.load(Ordering::Relaxed).saturating_sub(t0);
+        self.wall_used += elapsed;
         self.fuel_used = self.fuel_budget.saturating_sub(store.get_fuel().unwrap_or(0));
         r.map_err(|e| self.failure(&e, store))
     }
@@ -441,7 +438,7 @@ impl Meter {
         let message = match e.downcast_ref::<Trap>() {
             Some(Trap::OutOfFuel) => return self.out_of_fuel(),
             Some(Trap::Interrupt) => {
-                self.ticks_used = self.ticks_used.max(self.wall_ticks);
+                self.wall_used = self.wall_used.max(self.wall_clock);
                 return self.out_of_time();
             }
             Some(t) => trap_words(*t, store),
@@ -599,8 +596,7 @@ impl WasmBot {
         };
         let mut store = Store::new(self.module.engine(), host);
         store.limiter(|h| &mut h.limiter);
-        let ticks = self.meter.ticks.clone();
-        store.epoch_deadline_callback(move |ctx| match ctx.data().deadlines.check(&ticks) {
+        store.epoch_deadline_callback(move |ctx| match ctx.data().deadlines.check() {
             Verdict::Continue => Ok(wasmtime::UpdateDeadline::Continue(1)),
             Verdict::Interrupt => Ok(wasmtime::UpdateDeadline::Interrupt),
             Verdict::Freeze(f) => Err(wasmtime::Error::new(Freeze(f))),
@@ -649,7 +645,7 @@ impl WasmBot {
     fn publish(&mut self, last: bool) {
         let mut r = self.report.lock().unwrap_or_else(PoisonError::into_inner);
         r.fuel_used = self.meter.fuel_used;
-        r.wall_clock_used = TICK * self.meter.ticks_used.min(u32::MAX as u64) as u32;
+        r.wall_clock_used = self.meter.wall_used;
         r.cpu_time = self.meter.cpu_used;
         r.busy = self.meter.busy.unwrap_or_default();
         r.rounds = self.rounds;

@@ -9,7 +9,6 @@ use crate::limits::{Limits, TICK};
 use crate::module_cache::ModuleCache;
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
 use wasmtime::{Engine, InstancePre, Linker, Module};
@@ -44,7 +43,6 @@ pub(crate) struct Shared {
     engine: Engine,
     linker: Linker<Host>,
     limits: Limits,
-    ticks: Arc<AtomicU64>,
     pooling: bool,
     cache: Mutex<Cache>,
     ticker: Option<Ticker>,
@@ -93,16 +91,14 @@ impl Sandbox {
             Err(_) => (Engine::new(&config::config(&params, None)).map_err(|e| SandboxError(format!("{e:#}")))?, false),
         };
         let linker = host::linker(&engine).map_err(|e| SandboxError(format!("{e:#}")))?;
-        let ticks = Arc::new(AtomicU64::new(0));
         let (stop, rx) = mpsc::channel::<()>();
-        let (e, t) = (engine.clone(), ticks.clone());
+        let e = engine.clone();
         let thread = thread::Builder::new()
             .name("arena-epoch".into())
             .spawn(move || {
                 // Ends when the sender is dropped (the sandbox and every bot are gone).
                 while let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(TICK) {
                     e.increment_epoch();
-                    t.fetch_add(1, Ordering::Relaxed);
                 }
             })
             .map_err(|e| SandboxError(format!("epoch thread: {e}")))?;
@@ -110,7 +106,6 @@ impl Sandbox {
             engine,
             linker,
             limits,
-            ticks,
             pooling,
             cache: Mutex::new(Cache::default()),
             ticker: Some(Ticker { stop, thread }),
@@ -316,10 +311,6 @@ impl BotModule {
 
     pub(crate) fn engine(&self) -> &Engine {
         &self.inner.shared.engine
-    }
-
-    pub(crate) fn ticks(&self) -> Arc<AtomicU64> {
-        self.inner.shared.ticks.clone()
     }
 
     pub(crate) fn instance_pre(&self) -> &InstancePre<Host> {
