@@ -281,7 +281,10 @@ def events(kit, hero, n):
     from collections import Counter
     with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
         total = sum(ex.map(one, range(1, n + 1)), Counter())
-    for k in sorted(total):
+    # Counter sums drop zeros: always print the placement figures.
+    keys = set(total) | {'food appeared: unit within 2', 'reborn: unit within 2', 'food appeared: food within 2',
+                         'reborn: food within 2'}
+    for k in sorted(keys):
         print('%-30s %8.1f per match' % (k, total[k] / n))
 
 
