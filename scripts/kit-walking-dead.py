@@ -11,6 +11,7 @@ players, copy bot-sdk/cpp/reference/walking_dead/AI*.cc into the kit's folder fi
   scripts/kit-walking-dead.py KIT_DIR rates P1,P2,...   # first places against three Dummies
   scripts/kit-walking-dead.py KIT_DIR speed             # wall time of Demo x4 and Dummy x4
   scripts/kit-walking-dead.py KIT_DIR orders N          # how far the Dummy's rule predicts its orders
+  scripts/kit-walking-dead.py KIT_DIR events HERO N      # per-match events, HERO vs three Dummies
 
 Board figures are those of `arena boards walking-dead`; rates count a tie for first as first,
 the player sitting at seat seed mod 4, as `arena strength` does. `lineups` prints
@@ -20,7 +21,8 @@ one `line-up seed score` per line (read by `arena fidelity walking-dead --dummy`
 
 `orders` needs a kit whose Game.cc also logs each player's commands in the order given: after
 `actions[pl] = *players[pl];` in Game::run add a statement writing `ORD <round> <pl> <id>:<dir> ...`
-(the commands of actions[pl].v) to stderr, and rebuild. It plays seeds 1..N against three Demos
+(the commands of actions[pl].v) to stderr, and rebuild (the script sets KIT_ORD=1 in the
+environment, should the statement test for it). It plays seeds 1..N against three Demos
 and among four Dummies (the Dummy at seat seed mod 4) and counts, on every third round, the
 Dummy's orders that the rule of bots/walking_dead/dummy predicts with the food draw either way.
 """
@@ -203,9 +205,9 @@ def dummy_order(state, me, uid, food):
     return None
 
 
-def orders(kit, n):
+def orders(kit, n, bots=('Demo', 'Dummy')):
     counts = dict.fromkeys(['unit-rounds', 'predicted', 'food followed', 'food ignored'], 0)
-    for _, bot in LINEUPS[:2]:
+    for bot in bots:
         for seed in range(1, n + 1):
             seat = seed % 4
             names = [bot] * 4
@@ -214,7 +216,7 @@ def orders(kit, n):
                 out = os.path.join(d, 'o.res')
                 run = subprocess.run([os.path.join(kit, 'Game'), *names, '-s', str(seed), '-i',
                                       os.path.join(kit, 'default.cnf'), '-o', out],
-                                     stderr=subprocess.PIPE, text=True, check=True)
+                                     stderr=subprocess.PIPE, text=True, check=True, env=dict(os.environ, KIT_ORD='1'))
                 states = states_of(out)
             given = {}
             for line in run.stderr.split('\n'):
@@ -235,6 +237,55 @@ def orders(kit, n):
                         counts['food ignored'] += g == ignore
     for k, v in counts.items():
         print('%-14s %d' % (k, v))
+
+
+def events(kit, hero, n):
+    """HERO at seat seed mod 4 against three Dummies (HERO=Dummy: four Dummies), seeds 1..n: per
+    match, food eaten, deaths in fights, bites that turned a unit, zombies killed (rebirths) and
+    clan switches, for the hero (H) and the Dummies (D); then where food and reborn units appeared
+    (Chebyshev distance to the nearest unit and to the nearest other food item). Arena's side:
+    `cd bots && cargo run --release -p walking-dead-house-tests --example roundstats`."""
+    def one(seed):
+        from collections import Counter
+        c, seat = Counter(), seed % 4
+        names = ['Dummy'] * 4
+        names[seat] = hero
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, 'e.res')
+            game(kit, names, seed, out)
+            states = states_of(out)
+        side = lambda pl: 'H' if pl == seat and hero != 'Dummy' else 'D'
+        cheb = lambda p, q: max(abs(p[0] - q[0]), abs(p[1] - q[1]))
+        for a, b in zip(states, states[1:]):
+            for uid, p in a[2].items():
+                ta, _, pa = a[1][p]
+                q = b[2][uid]
+                tb, _, pb = b[1][q]
+                if ta == 'a' and tb == 'd':
+                    c[side(pa) + ' died in a fight'] += 1
+                if ta == 'a' and tb == 'z':
+                    c[side(pa) + ' turned zombie'] += 1
+                if ta == 'z' and tb == 'a':
+                    c[side(pb) + ' reborn'] += 1
+                    c['reborn: food within 2'] += min((cheb(q, f) for f in b[3]), default=9) <= 2
+                    c['reborn: unit within 2'] += min(cheb(q, x) for x in b[1] if x != q) <= 2
+                if ta == 'a' and tb == 'a' and pa != pb:
+                    c['switch ' + side(pa) + '>' + side(pb)] += 1
+                if ta == 'a' and tb == 'a' and q in a[3]:
+                    c[side(pb) + ' ate'] += 1
+            for f in b[3] - a[3]:
+                c['food appeared'] += 1
+                c['food appeared: food within 2'] += min((cheb(f, g) for g in b[3] if g != f), default=9) <= 2
+                c['food appeared: unit within 2'] += min(cheb(f, x) for x in b[1]) <= 2
+        return c
+    from collections import Counter
+    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
+        total = sum(ex.map(one, range(1, n + 1)), Counter())
+    # Counter sums drop zeros: always print the placement figures.
+    keys = set(total) | {'food appeared: unit within 2', 'reborn: unit within 2', 'food appeared: food within 2',
+                         'reborn: food within 2'}
+    for k in sorted(keys):
+        print('%-30s %8.1f per match' % (k, total[k] / n))
 
 
 def speed(kit):
@@ -260,6 +311,8 @@ if __name__ == '__main__':
         rates(kit, sys.argv[3].split(','))
     elif what == 'orders':
         orders(kit, int(sys.argv[3]))
+    elif what == 'events':
+        events(kit, sys.argv[3], int(sys.argv[4]))
     elif what == 'speed':
         speed(kit)
     else:
