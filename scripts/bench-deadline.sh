@@ -47,7 +47,7 @@ LOOP_HEX="0061736d01000000010e0360000060017f017f60027f7f000306050000010202050301
 printf '%s' "$LOOP_HEX" | xxd -r -p >"$tmp/loop.wasm"
 
 DATABASE_URL="$BASE_URL/$DB" "$ARENA" serve --listen "127.0.0.1:$PORT" --data-dir "$tmp/var" \
-  --workers "$WORKERS" --seed-start "${BENCH_SEED_START:-11}" >"$tmp/server.log" 2>&1 &
+  --workers "$WORKERS" --seed-start "${BENCH_SEED_START:-12}" >"$tmp/server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "$URL/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -sf "$URL/healthz" >/dev/null || { cat "$tmp/server.log" >&2; exit 1; }

@@ -7,7 +7,7 @@
 # (default postgres://postgres@127.0.0.1:5432), dropped at the end.
 # Usage: scripts/bench-server.sh [BOT.wasm]   (default: the Ace example bot, or Dummy)
 # BENCH_SERVE_ARGS adds flags to `arena serve` (e.g. "--no-ladder" to measure pages alone).
-# Seeds count up from 11 (`--seed-start`, BENCH_SEED_START), a start on which Ace qualifies, so
+# Seeds count up from 12 (`--seed-start`, BENCH_SEED_START), a start on which Ace qualifies, so
 # the verdict always takes the whole qualification (a failing bot stops at its first loss).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +34,7 @@ trap cleanup EXIT
 
 # shellcheck disable=SC2086 # BENCH_SERVE_ARGS is a list of flags (e.g. "--no-ladder --workers 1")
 DATABASE_URL="$BASE_URL/$DB" "$ARENA" serve --listen "127.0.0.1:$PORT" --data-dir "$tmp/var" \
-  --seed-start "${BENCH_SEED_START:-11}" ${BENCH_SERVE_ARGS:-} \
+  --seed-start "${BENCH_SEED_START:-12}" ${BENCH_SERVE_ARGS:-} \
   >"$tmp/server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "$URL/healthz" >/dev/null 2>&1 && break; sleep 0.1; done

@@ -14,8 +14,8 @@
 //!    - else it attacks an adjacent enemy, whatever its health, except in one case of
 //!      [`SPARE`], where it carries on as if there were none;
 //!    - else, with nothing left to take, it stays;
-//!    - else, standing on a target, it moves onto each free adjacent target cell with
-//!      probability 1 / [`WANDER`] (tried in turn), and stays otherwise;
+//!    - else, standing on a target, it moves onto each adjacent target cell (free or held by
+//!      one of its units) with probability 1 / [`WANDER`] (tried in turn), and stays otherwise;
 //!    - else it takes the first step (in the rotation) of a shortest path to a target.
 //!
 //! The rotation is what breaks ties between shortest paths: of two equal steps the later one
@@ -30,7 +30,7 @@ use arena_bot::pandemic::{CellType, Dir, Game, Player, Pos};
 pub const RANDOM_MOVE: i32 = 4;
 /// One adjacent enemy in this many is spared (the unit goes on as if it were not there).
 pub const SPARE: i32 = 10;
-/// On a target, each free adjacent target cell is taken with probability 1 / `WANDER`.
+/// On a target, each adjacent target cell is taken with probability 1 / `WANDER`.
 pub const WANDER: i32 = 5;
 
 /// The platform's cap on orders per round (more freezes the bot).
@@ -196,10 +196,9 @@ impl Player for Dummy {
             let here = self.dist[k];
             if here == 0 {
                 let mut choice = Dir::None;
+                // Its own units' cells count too (the kit's Dummy steps into them as often).
                 for &s in &order {
-                    let q = cell(s);
-                    let free = g.unit_at(g.cell_pos(q)).is_none();
-                    if self.dist[q] == 0 && free && g.random(0, WANDER - 1) == 0 {
+                    if self.dist[cell(s)] == 0 && g.random(0, WANDER - 1) == 0 {
                         choice = Dir::MOVES[s];
                         break;
                     }
