@@ -10,6 +10,7 @@ AIRandom.cc) and `make all`. To measure the reference players, copy
 bot-sdk/cpp/reference/mad_max/AI*.cc into the folder first.
 
   scripts/kit-mad-max.py KIT_DIR boards            # board statistics, seeds 1..100
+  scripts/kit-mad-max.py KIT_DIR lineups           # the Dummy's own score in three line-ups
   scripts/kit-mad-max.py KIT_DIR rates P1,P2,...   # first places against three Dummies
   scripts/kit-mad-max.py KIT_DIR speed             # wall time of Demo x4 and Dummy x4 (Null x4)
   scripts/kit-mad-max.py KIT_DIR first-vs-demos    # Dummy first against three Demos, seeds 1..20
@@ -17,9 +18,12 @@ bot-sdk/cpp/reference/mad_max/AI*.cc into the folder first.
 Board figures are those of `arena boards mad-max`; rates count a tie for first as first, the
 player sitting at seat seed mod 4, as `arena strength` does; scores are the last `total_score`
 line of the output (the state after the last round). first-vs-demos counts the seeds where Dummy,
-at seat seed mod 4, scores strictly more than each Demo.
+at seat seed mod 4, scores strictly more than each Demo. `lineups` prints
+server/kit-figures/mad_max/dummy_lineups.txt: the Dummy at seat seed mod 4 on seeds 1..100,
+against three Demos (`demos`), among four Dummies (`dummies`) and against three Nulls (`nulls`),
+one `line-up seed score` per line (read by `arena fidelity mad-max --dummy`).
 """
-import os, statistics, subprocess, sys, tempfile, time
+import datetime, os, statistics, subprocess, sys, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 N = 60
@@ -119,6 +123,31 @@ def rates(kit, players):
         print('%-12s %3d  (mean score %.0f)' % (p, sum(1 for r in mine if r[1]), statistics.mean(r[2] for r in mine)))
 
 
+LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
+
+
+def lineups(kit):
+    def one(job):
+        bot, seed = job
+        seat = seed % 4
+        names = [bot] * 4
+        names[seat] = 'Dummy'
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, 'l.res')
+            game(kit, names, seed, out)
+            return final_scores(out)[seat]
+    jobs = [(bot, seed) for _, bot in LINEUPS for seed in range(1, 101)]
+    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
+        results = iter(list(ex.map(one, jobs)))
+    print("# The kit Dummy's own score, natively with the kit's ./Game, seeds 1..100, the Dummy at seat seed mod 4:")
+    print('# `line-up seed score`, line-up = demos (vs three Demos), dummies (four Dummies), nulls (vs three Nulls).')
+    print('# Kit: github vicgua/Mad-Max (Mad_Max 1.6 with its December 2018 patch, AIDummy.o.Linux64), default.cnf;')
+    print('# measured %s by `scripts/kit-mad-max.py KIT lineups`.' % datetime.date.today())
+    for name, _ in LINEUPS:
+        for seed in range(1, 101):
+            print(name, seed, next(results))
+
+
 def speed(kit, repeats=3):
     """Wall time of whole `./Game` processes, default matches of seeds 1..10, each run `repeats`
     times in turn, one at a time: the median, and the median size of the output. Null x4 is the
@@ -162,6 +191,8 @@ if __name__ == '__main__':
         boards(kit)
     elif what == 'rates' and len(sys.argv) > 3:
         rates(kit, sys.argv[3].split(','))
+    elif what == 'lineups':
+        lineups(kit)
     elif what == 'speed':
         speed(kit)
     elif what == 'first-vs-demos':
