@@ -89,7 +89,7 @@ fn step(g: &Game, p: Pos, dist: &[i32], walk: impl Fn(CellType) -> bool) -> Opti
 
 impl Dummy {
     /// Orders `id` to step `dir` unless one of this player's units holds or claimed the target.
-    fn go(g: &mut Game, claimed: &mut Vec<bool>, id: usize, from: Pos, dir: Option<Dir>) {
+    fn go(g: &mut Game, claimed: &mut [bool], id: usize, from: Pos, dir: Option<Dir>) {
         let Some(d) = dir else { return };
         let Some(k) = g.cell_index(from + d) else { return };
         if claimed[k] {
