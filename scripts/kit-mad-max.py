@@ -29,7 +29,7 @@ one `line-up seed score` per line (read by `arena fidelity mad-max --dummy`).
 (the commands of actions[pl].v_, `Action::d2c` of each direction) to stderr, and rebuild. It
 plays seeds 1..N against three Demos and among four Dummies (the Dummy at seat seed mod 4) and
 sorts each order of the Dummy's units that may move (warriors in its turn, cars whenever they may
-move) against the rule of bots/mad_max/dummy: attacks (an adjacent rival warrior it may attack
+move) against the rule observed in docs/games/mad-max.md (the not-shipped rebuild eee8442): attacks (an adjacent rival warrior it may attack
 was there), steps down the field the rule picks (water when water < food, else cities; stations
 when fuel < 25, else rival warriors off the cities), steps that fit no rule, and units left
 without an order while a free step down their field existed (the rule draws one step among those
