@@ -41,8 +41,8 @@ pub struct PlayerOptions {
     pub on_stderr: Option<StderrSink>,
     /// The safety limit of what `on_stderr` receives (default [`LIVE_STDERR_LIMIT`]).
     pub live_stderr_limit: Option<u64>,
-    /// Measure [`BotReport::busy`] (two clock reads per call into the bot, a few percent of a
-    /// light bot's match): only `arena calibrate --house` asks.
+    /// Report [`BotReport::busy`] (the wall-clock backstop's own measure of the time inside the
+    /// bot's calls): only `arena calibrate --house` asks.
     pub measure_busy: bool,
 }
 
@@ -265,7 +265,7 @@ impl WasmFactory {
                 stop: o.stop.clone(),
                 fuel_budget: o.fuel,
                 fuel_used: 0,
-                busy: o.measure_busy.then_some(Duration::ZERO),
+                measure_busy: o.measure_busy,
             },
             module: self.module.clone(),
             name: self.name.clone(),
@@ -328,8 +328,8 @@ struct Meter {
     stop: Option<MatchStop>,
     fuel_budget: u64,
     fuel_used: u64,
-    /// Time inside the bot's calls, when measured.
-    busy: Option<Duration>,
+    /// Whether the report carries `wall_used` as its `busy` figure.
+    measure_busy: bool,
 }
 
 impl Meter {
@@ -398,9 +398,6 @@ impl Meter {
         store.set_epoch_deadline(1);
         let r = f(store);
         let elapsed = t0.elapsed();
-        if let Some(busy) = &mut self.busy {
-            *busy += elapsed;
-        }
         if let (Some(c0), Some(c1)) = (cpu0, thread_cpu_time()) {
             self.cpu_used += c1.saturating_sub(c0);
         }
@@ -647,7 +644,7 @@ impl WasmBot {
         r.fuel_used = self.meter.fuel_used;
         r.wall_clock_used = self.meter.wall_used;
         r.cpu_time = self.meter.cpu_used;
-        r.busy = self.meter.busy.unwrap_or_default();
+        r.busy = if self.meter.measure_busy { self.meter.wall_used } else { Duration::ZERO };
         r.rounds = self.rounds;
         r.frozen.clone_from(&self.failure);
         r.frozen_detail.clone_from(&self.detail);
