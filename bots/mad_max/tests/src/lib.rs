@@ -1,6 +1,8 @@
 //! Native matches of Mad Max house bots (the SDK's `native` feature): helpers for the
 //! tests in `tests/` and the `strength` example.
 
+pub mod keeper;
+
 use arena_bot::mad_max::{Player, Runner};
 use arena_bot::native;
 use engine::catalog::PlayerSpec;
