@@ -422,6 +422,33 @@ function saveArtifact(name, data) {
   return file;
 }
 
+/**
+ * Reloads a page that may be reloading itself: the site's following pages (bot, match,
+ * tournament: server/static/follow.js) reload when their state changes, and a test's own
+ * reload racing one is aborted ("net::ERR_ABORTED; maybe frame was detached?"). Retries those.
+ */
+async function reloadPage(page) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.reload();
+      return;
+    } catch (e) {
+      if (attempt >= 5 || !/ERR_ABORTED|frame was detached|interrupted by another navigation/.test(String(e))) throw e;
+      await page.waitForLoadState('load').catch(() => {});
+    }
+  }
+}
+
+/** `page.$$eval` that tolerates the page navigating away under it (a following page's own reload): null then. */
+async function evalRows(page, selector, fn) {
+  try {
+    return await page.$$eval(selector, fn);
+  } catch (e) {
+    if (/Execution context was destroyed|navigat/.test(String(e))) return null;
+    throw e;
+  }
+}
+
 // -------------------------------------------------------------------------------------
 // The viewer page: its round, its canvas, its cells.
 
@@ -481,6 +508,8 @@ module.exports = {
   makeWalkingDeadReplay,
   makePurgeReplay,
   waitRound,
+  reloadPage,
+  evalRows,
   cellPoint,
   pixel,
   boardHash,

@@ -115,7 +115,7 @@ test('sign up, upload, qualification, leaderboard, match page, replay download',
     // For the README: the leaderboard once the ladder has played a few matches (up to 20 s).
     for (let i = 0; i < 20 && !rows.some((r) => r.matches > 0); i++) {
       await new Promise((r) => setTimeout(r, 1000));
-      await page.reload();
+      await h.reloadPage(page);
       const played = await page.$$eval('#leaderboard tbody tr', (trs) => trs.some((tr) => Number(tr.cells[6].textContent) > 0));
       if (played) break;
     }

@@ -86,13 +86,13 @@ test('the owner reads round 150 of its stderr in the viewer; another user sees n
     // Its sanity match (four copies of it) is played first: wait until the bot page lists it done.
     let matchPath = null;
     for (let i = 0; i < 300 && !matchPath; i++) {
-      matchPath = await page.$$eval('#qualification-matches tbody tr', (rows) => {
+      matchPath = await h.evalRows(page, '#qualification-matches tbody tr', (rows) => {
         const done = rows.find((tr) => tr.cells[3] && tr.cells[3].textContent.trim() === 'done');
         return done ? done.querySelector('a[href^="/matches/"]').getAttribute('href') : null;
       });
       if (!matchPath) {
         await new Promise((r) => setTimeout(r, 1000));
-        await page.reload();
+        await h.reloadPage(page);
       }
     }
     assert.ok(matchPath, 'a played match of the bot');
