@@ -164,8 +164,10 @@ DIRS = {'b': (1, 0), 'w': (1, 1), 'r': (0, 1), 'x': (-1, 1), 't': (-1, 0), 'y': 
         'z': (1, -1)}
 
 
-def states_of(path):
-    """Per round: (round, grid rows, units as (type, player, i, j, food, water) by id)."""
+def states(path):
+    """Per state printed by the kit: (round, grid rows, num_cities, total_score, units as (type,
+    player, i, j, food, water) by id). scripts/mad-max-match-stats.py reads Arena's files, written
+    in this layout, with it too."""
     lines = open(path).read().split('\n')
     out, i = [], 0
     while i < len(lines):
@@ -178,7 +180,8 @@ def states_of(path):
                 t, *rest = lines[j].split()
                 units.append((t, *map(int, rest)))
                 j += 1
-            out.append((int(lines[i].split()[1]), lines[k - N + 1:k + 1], units))
+            out.append((int(lines[i].split()[1]), lines[k - N + 1:k + 1],
+                        list(map(int, lines[i + 1].split()[1:])), list(map(int, lines[i + 2].split()[1:])), units))
             i = j
         else:
             i += 1
@@ -221,12 +224,12 @@ def orders(kit, n):
                         w = l.split()
                         if int(w[2]) == me:
                             given[int(w[1])] = dict((int(x.split(':')[0]), x.split(':')[1]) for x in w[3:])
-                states = states_of(out)
-                g0 = states[0][1]
+                played = [(r, grid, units) for r, grid, _, _, units in states(out)]
+                g0 = played[0][1]
                 cells = lambda g, cs: [(i, j) for i in range(N) for j in range(N) if g[i][j] in cs]
                 to_water, to_city = field(g0, cells(g0, 'W'), walks), field(g0, cells(g0, '0123'), walks)
                 to_station = field(g0, cells(g0, 'S'), drives)
-                for r, grid, units in states:
+                for r, grid, units in played:
                     if r not in given:
                         continue
                     occ = {(u[2], u[3]): u for u in units}

@@ -22,26 +22,16 @@ from collections import Counter
 N = 60
 
 
-def states(path):
-    """Per state: (round, board rows with owners, num_cities, total_score, units by id)."""
-    lines = open(path).read().split('\n')
-    out, i = [], 0
-    while i < len(lines):
-        if lines[i].startswith('round '):
-            k = i - 1
-            while lines[k] == '':
-                k -= 1
-            units, j = [], i + 4
-            while j < len(lines) and lines[j][:2] in ('w ', 'c '):
-                t, *rest = lines[j].split()
-                units.append((t, *map(int, rest)))
-                j += 1
-            out.append((int(lines[i].split()[1]), lines[k - N + 1:k + 1],
-                        list(map(int, lines[i + 1].split()[1:])), list(map(int, lines[i + 2].split()[1:])), units))
-            i = j
-        else:
-            i += 1
-    return out
+def _kit_script():
+    """scripts/kit-mad-max.py as a module (its file name has hyphens): it parses the kit's states."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location('kit_mad_max', os.path.join(os.path.dirname(__file__), 'kit-mad-max.py'))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+states = _kit_script().states
 
 
 def figures(path, hero):
