@@ -94,7 +94,7 @@ fn step(g: &Game, p: Pos, dist: &[i32], walk: impl Fn(CellType) -> bool, avoid: 
     }
     let safe: Vec<Dir> = good.iter().copied().filter(|&d| g.cell_index(p + d).is_some_and(|k| !avoid[k])).collect();
     if !safe.is_empty() {
-        return Some(safe[g.random(0, safe.len() as i32 - 1) as usize]);
+        return draw(g, &safe);
     }
     // Every step down the field comes near a rival car: the safe free neighbour nearest the
     // target instead, if any.
@@ -121,10 +121,15 @@ fn pick(g: &Game, p: Pos, walk: impl Fn(CellType) -> bool, score: impl Fn(Pos, u
             best.push(d);
         }
     }
-    if best.is_empty() {
+    draw(g, &best)
+}
+
+/// One of `options` drawn uniformly with the player's generator (None when there is none).
+fn draw(g: &Game, options: &[Dir]) -> Option<Dir> {
+    if options.is_empty() {
         return None;
     }
-    Some(best[g.random(0, best.len() as i32 - 1) as usize])
+    Some(options[g.random(0, options.len() as i32 - 1) as usize])
 }
 
 /// Chebyshev distance from `q` to the nearest of `cars` (99 when none).
@@ -197,7 +202,7 @@ impl Player for Dummy {
                 let here = gap(&cars, u.pos);
                 let target = if u.water < u.food { &self.to_water } else { &self.to_city };
                 let dir = if !prey.is_empty() {
-                    Some(prey[g.random(0, prey.len() as i32 - 1) as usize])
+                    draw(g, &prey)
                 } else if here == 2 {
                     // The kit's warriors 2 cells from a rival car move about nearly at random;
                     // neither a random step nor fleeing there keeps both calibration tables
