@@ -50,8 +50,10 @@ pub enum LoadError {
     InitialMemory { size: u64, limit: usize },
     #[error("the module's function table has {size} entries; the limit is {limit}")]
     TableTooLarge { size: u64, limit: usize },
-    #[error("compiling the module took longer than the limit of {}", fmt_duration(*limit))]
+    #[error("compiling the module took longer than the limit of {} (wall clock)", fmt_duration(*limit))]
     CompileTimeout { limit: Duration },
+    #[error("compiling the module used more than the limit of {} of CPU time", fmt_duration(*limit))]
+    CompileCpu { limit: Duration },
     #[error("compiling the module needed more than the limit of {} of memory", fmt_bytes(*limit as u64))]
     CompileMemory { limit: usize },
     #[error("compiling the module failed: {0}")]

@@ -1,7 +1,9 @@
 //! Compiling a module under a time limit. Cranelift cannot be interrupted, and a crafted module
 //! can take seconds to compile, so the server compiles in a child process it can kill
-//! ([`CompileMode::Subprocess`], running [`compile_worker_main`]); tests and the local runner
-//! may compile in a thread ([`CompileMode::InProcess`]), which only stops *waiting* at the limit.
+//! ([`CompileMode::Subprocess`], running [`compile_worker_main`]) and bounds its CPU time
+//! (`RLIMIT_CPU`): a busy machine slows a compile down but refuses no module an idle one takes.
+//! Tests and the local runner may compile in a thread ([`CompileMode::InProcess`]), which only
+//! stops *waiting* at the wall-clock limit.
 
 use crate::check::LoadError;
 use crate::config::{self, EngineParams};
@@ -49,7 +51,7 @@ pub(crate) fn compile(
     match mode {
         CompileMode::InProcess => Ok(Compiled { module: in_process(engine, bytes, timeout)?, artifact: None }),
         CompileMode::Subprocess { program, args } => {
-            let artifact = subprocess(program, args, params, bytes, timeout, limits.compile_memory)?;
+            let artifact = subprocess(program, args, params, bytes, timeout, limits)?;
             // SAFETY: `Module::deserialize` trusts that the bytes are a wasmtime artifact and not
             // malicious. They come from our own worker (the same binary or this crate's worker),
             // which compiled the already validated wasm with the same engine settings
@@ -105,8 +107,9 @@ fn subprocess(
     params: &EngineParams,
     bytes: &[u8],
     timeout: Duration,
-    memory: usize,
+    limits: &crate::Limits,
 ) -> Result<Vec<u8>, LoadError> {
+    let (memory, cpu) = (limits.compile_memory, limits.compile_cpu);
     let deadline = Instant::now() + timeout;
     let mut cmd = Command::new(program);
     cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -116,13 +119,21 @@ fn subprocess(
         cmd.process_group(0);
         // RLIMIT_DATA counts the heap and writable private mappings, not the address space
         // that wasmtime only reserves, so it caps what the compiler really uses.
-        let limit = memory as libc::rlim_t;
+        let data = memory as libc::rlim_t;
+        // RLIMIT_CPU counts every thread of the worker; at the soft limit the kernel sends
+        // SIGXCPU (which ends it), a second later SIGKILL.
+        let cpu_secs = cpu_limit_secs(cpu);
         // SAFETY: between fork and exec only setrlimit runs, which is async-signal-safe.
         unsafe {
             cmd.pre_exec(move || {
-                let r = libc::rlimit { rlim_cur: limit, rlim_max: limit };
-                if libc::setrlimit(libc::RLIMIT_DATA, &r) != 0 {
-                    return Err(std::io::Error::last_os_error());
+                let limits = [
+                    (libc::RLIMIT_DATA, libc::rlimit { rlim_cur: data, rlim_max: data }),
+                    (libc::RLIMIT_CPU, libc::rlimit { rlim_cur: cpu_secs, rlim_max: cpu_secs + 1 }),
+                ];
+                for (resource, r) in limits {
+                    if libc::setrlimit(resource, &r) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
                 }
                 Ok(())
             });
@@ -190,6 +201,9 @@ fn subprocess(
         }
     };
     if !status.success() {
+        if over_cpu_limit(&status) {
+            return Err(LoadError::CompileCpu { limit: cpu });
+        }
         let stderr = err_rx.recv_timeout(Duration::from_millis(100)).unwrap_or_default();
         let text = String::from_utf8_lossy(&stderr);
         let text = text.trim();
@@ -204,6 +218,29 @@ fn subprocess(
         }));
     }
     output.map_err(|e| LoadError::CompileFailed(format!("reading the compile worker's output: {e}")))
+}
+
+/// `RLIMIT_CPU` for a CPU-time limit: whole seconds, rounded up, at least one.
+#[cfg(unix)]
+fn cpu_limit_secs(cpu: Duration) -> libc::rlim_t {
+    let secs = cpu.as_secs() + u64::from(cpu.subsec_nanos() > 0);
+    secs.max(1) as libc::rlim_t
+}
+
+/// Whether the worker was ended by its CPU-time limit: SIGXCPU at the soft limit. (The hard
+/// limit's SIGKILL would only come to a worker that ignores SIGXCPU, and a SIGKILL may have other
+/// senders, such as the kernel's OOM killer: it stays a plain failure.)
+fn over_cpu_limit(status: &std::process::ExitStatus) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        status.signal() == Some(libc::SIGXCPU)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        false
+    }
 }
 
 /// Whether a compile worker's stderr says it ran out of memory (Rust's allocation failure, or

@@ -58,7 +58,16 @@ pub struct Limits {
     pub cpu_time: Duration,
     /// Largest accepted module, in bytes. Default 16 MiB.
     pub module_size: usize,
-    /// Longest accepted compilation. Default 10 s.
+    /// CPU time a compilation may use, every compiler thread counted, when it runs in a child
+    /// process ([`crate::CompileMode::Subprocess`]; enforced as the child's `RLIMIT_CPU`, whole
+    /// seconds, rounded up). Default 10 s; a real bot compiles in well under a second. CPU time,
+    /// not the wall clock, so that a loaded machine (a deadline's burst of uploads) refuses no
+    /// module that an idle one accepts.
+    pub compile_cpu: Duration,
+    /// Wall-clock backstop of a compilation. In a child process it only catches a worker that
+    /// waits instead of computing ([`Limits::compile_cpu`] bounds the work); in-process
+    /// ([`crate::CompileMode::InProcess`], tests and the local runner) it is the only bound.
+    /// Default 60 s.
     pub compile_timeout: Duration,
     /// Most memory a compilation may use, in bytes, when it runs in a child process
     /// ([`crate::CompileMode::Subprocess`]; enforced as the child's `RLIMIT_DATA`). Default
@@ -83,7 +92,8 @@ impl Default for Limits {
             wall_clock: Duration::from_secs(30),
             cpu_time: cpu_backstop(FUEL_PER_SECOND),
             module_size: 16 << 20,
-            compile_timeout: Duration::from_secs(10),
+            compile_cpu: Duration::from_secs(10),
+            compile_timeout: Duration::from_secs(60),
             compile_memory: 1 << 30,
             stderr: 64 << 10,
             wasm_stack: 512 << 10,

@@ -189,8 +189,48 @@ fn compile_timeout_kills_the_worker() {
     let t = Instant::now();
     let e = sb.load(&Wat::default().bytes(), Some("pandemic")).unwrap_err();
     assert_eq!(e, LoadError::CompileTimeout { limit: Duration::from_millis(200) });
-    assert_eq!(e.to_string(), "compiling the module took longer than the limit of 200 ms");
+    assert_eq!(e.to_string(), "compiling the module took longer than the limit of 200 ms (wall clock)");
     assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+}
+
+/// The CPU limit stops a worker that computes, long before the wall-clock backstop, and says
+/// which limit it was.
+#[test]
+fn a_compile_over_its_cpu_time_is_refused_with_the_limit() {
+    let limits = Limits {
+        compile_cpu: Duration::from_secs(1),
+        compile_timeout: Duration::from_secs(60),
+        max_instances: 8,
+        ..Limits::default()
+    };
+    let spin = "cat >/dev/null; while :; do :; done";
+    let program = CompileMode::Subprocess { program: "/bin/sh".into(), args: vec!["-c".into(), spin.into()] };
+    let sb = Sandbox::new(limits).unwrap().with_compile_mode(program);
+    let t = Instant::now();
+    let e = sb.load(&Wat::default().bytes(), Some("pandemic")).unwrap_err();
+    assert_eq!(e, LoadError::CompileCpu { limit: Duration::from_secs(1) });
+    assert_eq!(e.to_string(), "compiling the module used more than the limit of 1 s of CPU time");
+    assert!(t.elapsed() < Duration::from_secs(30), "the wall clock stopped it: {:?}", t.elapsed());
+}
+
+/// A worker that waits uses no CPU: the CPU limit does not count the waiting, so a compile that
+/// is only slow because the machine is busy is not refused (here: 1.5 s of waiting under a 1 s
+/// CPU limit).
+#[test]
+fn waiting_does_not_count_against_the_cpu_limit() {
+    let limits = Limits {
+        compile_cpu: Duration::from_secs(1),
+        compile_timeout: Duration::from_secs(60),
+        max_instances: 8,
+        ..Limits::default()
+    };
+    let worker = env!("CARGO_BIN_EXE_sandbox-compile-worker");
+    let script = format!("sleep 1.5; exec '{worker}'");
+    let program = CompileMode::Subprocess { program: "/bin/sh".into(), args: vec!["-c".into(), script] };
+    let sb = Sandbox::new(limits).unwrap().with_compile_mode(program);
+    let t = Instant::now();
+    sb.load(&orders_bot_bytes(), Some("pandemic")).unwrap();
+    assert!(t.elapsed() >= Duration::from_millis(1500));
 }
 
 #[test]
