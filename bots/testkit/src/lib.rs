@@ -117,3 +117,30 @@ pub fn assert_same_match(a: &MatchOutput, b: &MatchOutput, what: &str) {
         assert_eq!(x.common, y.common, "{what}, round {r}");
     }
 }
+
+/// Prints the Dummy's own score, played natively, in the three line-ups of `arena fidelity
+/// <game> --dummy` (against three Demos, among four Dummies, against three Nulls; the Dummy at
+/// seat seed mod 4), as `line-up seed score` lines, the format of the kit's figures in
+/// `server/kit-figures/<game>/dummy_lineups.txt`: a quick check while tuning a Dummy. The
+/// command line gives the first seed and the number of seeds (default 1 and 100).
+pub fn print_lineups(
+    game_name: &str,
+    dummy: impl Fn() -> PlayerSpec,
+    demo: impl Fn() -> PlayerSpec,
+    null: impl Fn() -> PlayerSpec,
+) {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().unwrap_or_else(|_| panic!("usage: lineups [first_seed] [count]: {a} is not a number")))
+        .collect();
+    let first = args.first().copied().unwrap_or(1);
+    let count = args.get(1).copied().unwrap_or(100);
+    let others: [(&str, &dyn Fn() -> PlayerSpec); 3] = [("demos", &demo), ("dummies", &dummy), ("nulls", &null)];
+    for (lineup, other) in others {
+        for seed in first..first + count {
+            let seat = (seed % 4) as usize;
+            let scores = one_against_three(game_name, seed, seat, dummy(), other);
+            println!("{lineup} {seed} {}", scores[seat]);
+        }
+    }
+}

@@ -33,3 +33,10 @@ pub fn play(setup: &MatchSetup, players: Vec<PlayerSpec>, record: bool) -> Match
 pub fn duels(seeds: impl IntoIterator<Item = u64>) -> Vec<house_testkit::Duel> {
     house_testkit::duels(GAME, seeds, || sdk::<Dummy>("Dummy"))
 }
+
+/// Prints the Dummy's own score in the three line-ups of `arena fidelity purge --dummy`, natively
+/// (see [`house_testkit::print_lineups`]): `cargo run --release -p purge-house-tests --example lineups --
+/// [first_seed] [count]`.
+pub fn print_lineups() {
+    house_testkit::print_lineups(GAME, || sdk::<Dummy>("Dummy"), || sdk::<Demo>("Demo"), || sdk::<Null>("Null"))
+}
