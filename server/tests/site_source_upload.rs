@@ -235,3 +235,170 @@ async fn waiting_compiles_are_limited_per_user_and_withdrawable() {
     assert_eq!(compiles::withdraw_queued(site.pool(), user).await.unwrap(), 1);
     assert_eq!(count(&site, "SELECT count(*) FROM compiles WHERE status = 'queued'").await, 0);
 }
+
+/// A client that leaves while its upload is under way (a closed tab, a proxy's read timeout
+/// during a long queue) loses nothing: the compile is queued, run and recorded, and the bot stored.
+#[tokio::test]
+async fn an_upload_whose_client_leaves_is_compiled_and_stored_all_the_same() {
+    let site = support::site().await;
+    if !sources_on("an_upload_whose_client_leaves_is_compiled_and_stored_all_the_same") {
+        return;
+    }
+    let user = site.user("frank").await;
+    let token = accounts::create_token(site.pool(), user, "tests").await.unwrap();
+    // A source no other test uploads: no cached compile answers it at once.
+    let mut source = std::fs::read(DEMO).unwrap();
+    source.extend_from_slice(b"\n// an_upload_whose_client_leaves\n");
+    // Hold the user's row: the upload's fields are checked, then it waits to queue its compile
+    // (which locks that row), so the client surely leaves before the compile is queued.
+    let mut hold = site.pool().begin().await.unwrap();
+    sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE").bind(user).execute(&mut *hold).await.unwrap();
+    // Boxed, so that dropping it drops the request (a `tokio::pin!` would only drop a reference).
+    let mut request = Box::pin(upload_source(&site.state, &token, "Leaver", "AILeaver.cc", &source));
+    let blocked =
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        tokio::select! {
+            r = &mut request => panic!("the upload ended while its compile could not be queued: {} {}", r.status, r.body),
+            _ = tokio::time::sleep(std::time::Duration::from_millis(5)) => {}
+        }
+        if count(&site, blocked).await > 0 {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the upload never came to queue its compile");
+    }
+    drop(request);
+    assert_eq!(count(&site, &format!("SELECT count(*) FROM compiles WHERE user_id = {user}")).await, 0);
+    hold.rollback().await.unwrap();
+
+    let stored = format!("SELECT count(*) FROM bots WHERE user_id = {user} AND name = 'Leaver'");
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(300);
+    while count(&site, &stored).await == 0 {
+        assert!(tokio::time::Instant::now() < deadline, "the bot was never stored");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let built = format!("SELECT count(*) FROM compiles WHERE user_id = {user} AND status = 'built'");
+    assert_eq!(count(&site, &built).await, 1, "the compile is not recorded as built");
+}
+
+/// The same site with another `--source-upload-wait`.
+fn waiting(site: &support::TestSite, secs: u64) -> AppState {
+    let config = SiteConfig { source_upload_wait_secs: secs, ..(*site.state.config).clone() };
+    AppState { config: std::sync::Arc::new(config), ..site.state.clone() }
+}
+
+/// Polls `GET /api/compiles/{id}` until the upload is over; its last answer.
+async fn until_done(state: &AppState, token: &str, id: i64) -> Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(300);
+    loop {
+        let r = get(state, &format!("/api/compiles/{id}"), Some(token)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let j = r.json();
+        if j["done"] == true {
+            return j;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "compile {id} never ended: {j}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// A compile that outlasts the request's wait (a deadline's queue) is answered with its page:
+/// 202 and the compile's URL on the API, a redirect on the form; the upload goes on, and the page
+/// and its JSON tell the bot (or the compiler's messages) when it is over. Nobody else sees them.
+#[tokio::test]
+async fn a_compile_that_outlasts_the_wait_is_answered_with_its_page() {
+    let site = support::site().await;
+    let user = site.user("grace").await;
+    let token = accounts::create_token(site.pool(), user, "tests").await.unwrap();
+    let other = site.user("heidi").await;
+    let other_token = accounts::create_token(site.pool(), other, "tests").await.unwrap();
+
+    // A queued compile's page, whatever the host: where it stands, and the follower that reloads it.
+    let queued: i64 = sqlx::query_scalar(
+        "INSERT INTO compiles (user_id, game, file_name, source, source_hash, build_key)
+         VALUES ($1, 'pandemic', 'AIQueued.cc', '\\x00'::bytea, 'sha256:q', 'k') RETURNING id",
+    )
+    .bind(user)
+    .fetch_one(site.pool())
+    .await
+    .unwrap();
+    let page = get(&site.state, &format!("/me/compiles/{queued}"), Some(&token)).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains("waiting to be compiled: 0 sources ahead"), "{}", page.body);
+    assert!(page.body.contains(&format!("data-follow=\"/api/compiles/{queued}\"")), "{}", page.body);
+    assert!(page.body.contains("data-follow-seen=\"queued/0/null/null\""), "{}", page.body);
+    let j = get(&site.state, &format!("/api/compiles/{queued}"), Some(&token)).await.json();
+    assert_eq!(
+        (j["status"].as_str(), j["queued_ahead"].as_i64(), j["done"].as_bool()),
+        (Some("queued"), Some(0), Some(false))
+    );
+    for uri in [format!("/me/compiles/{queued}"), format!("/api/compiles/{queued}")] {
+        assert_eq!(get(&site.state, &uri, Some(&other_token)).await.status, StatusCode::NOT_FOUND, "{uri}");
+    }
+    compiles::withdraw_queued(site.pool(), user).await.unwrap();
+    if !sources_on("a_compile_that_outlasts_the_wait_is_answered_with_its_page") {
+        return;
+    }
+
+    // No wait at all: every new source is answered with its compile.
+    let state = waiting(&site, 0);
+    let mut source = std::fs::read(DEMO).unwrap();
+    source.extend_from_slice(b"\n// a_compile_that_outlasts_the_wait\n");
+    let r = upload_source(&state, &token, "Patient", "AIPatient.cc", &source).await;
+    assert_eq!(r.status, StatusCode::ACCEPTED, "{}", r.body);
+    let j = r.json();
+    let id = j["compile_id"].as_i64().unwrap();
+    assert_eq!(j["url"], format!("/api/compiles/{id}").as_str(), "{j}");
+    assert_eq!(j["page"], format!("/me/compiles/{id}").as_str(), "{j}");
+    let done = until_done(&state, &token, id).await;
+    assert_eq!(done["status"], "built", "{done}");
+    let bot = done["bot_id"].as_i64().unwrap_or_else(|| panic!("no bot: {done}"));
+    assert_eq!(done["bot_url"], format!("/bots/{bot}").as_str());
+    let name: String = sqlx::query_scalar("SELECT name FROM bots WHERE id = $1 AND user_id = $2")
+        .bind(bot)
+        .bind(user)
+        .fetch_one(site.pool())
+        .await
+        .unwrap();
+    assert_eq!(name, "Patient");
+    // The page of a stored upload is the bot's.
+    let page = get(&state, &format!("/me/compiles/{id}"), Some(&token)).await;
+    assert_eq!(page.status, StatusCode::SEE_OTHER, "{}", page.body);
+
+    // A source that does not compile: the page shows the error and the compiler's messages.
+    let r = upload_source(&state, &token, "Broken2", "AIBroken2.cc", b"#include \"Player.hh\"\n\nint y = ;\n").await;
+    assert_eq!(r.status, StatusCode::ACCEPTED, "{}", r.body);
+    let id = r.json()["compile_id"].as_i64().unwrap();
+    let done = until_done(&state, &token, id).await;
+    assert_eq!(done["status"], "failed", "{done}");
+    assert!(done["error"].as_str().unwrap().contains("AIBroken2.cc did not compile"), "{done}");
+    assert!(done["messages"].as_str().unwrap().contains("AIBroken2.cc:3:9: error"), "{done}");
+    let page = get(&state, &format!("/me/compiles/{id}"), Some(&token)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("id=\"compile-error\"") && page.body.contains("AIBroken2.cc:3:9: error"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("data-follow="), "a finished compile's page still follows it");
+
+    // The form sends the browser to the compile's page.
+    let session = accounts::create_session(site.pool(), user).await.unwrap();
+    let csrf = "0123456789abcdef0123456789abcdef";
+    source.extend_from_slice(b"// by the form\n");
+    let (content_type, body) = multipart(
+        &[("csrf", csrf), ("game", "pandemic"), ("name", "Formed")],
+        Some(("source", "AIFormed.cc", &source)),
+    );
+    let req = Request::post("/upload")
+        .header(header::CONTENT_TYPE, content_type)
+        .header("cookie", format!("arena_session={session}; csrf={csrf}"))
+        .body(Body::from(body))
+        .unwrap();
+    let resp = arena::site::web::router(state.clone()).oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+    let location = resp.headers()[header::LOCATION].to_str().unwrap().to_string();
+    let id: i64 = location.strip_prefix("/me/compiles/").unwrap_or_else(|| panic!("{location}")).parse().unwrap();
+    assert!(until_done(&state, &token, id).await["bot_id"].as_i64().is_some());
+}

@@ -1,7 +1,8 @@
 // Source uploads through the form (`arena serve`, Debian's chromium via playwright-core): the
 // starter kit's AIDemo.cc uploaded as C++ source is compiled on the server and judged;
 // the bot page shows the module's sha256, equal to `arena build` of the same file; a file with a
-// syntax error is answered next to the field with its file name and line, and stores no bot.
+// syntax error is answered next to the field with its file name and line, and stores no bot; a
+// compile that outlasts the request's wait is answered with its page, which follows it to the bot.
 // Needs the arena binary (ARENA_BIN or target/release/arena), clang-19 for wasm32, a kernel with
 // Landlock (else source uploads are off and this test checks that the form says so), and the local
 // Postgres (127.0.0.1:5432).
@@ -34,7 +35,8 @@ test('AIDemo.cc uploaded as source is built as arena build does and judged; a sy
   let server;
   let browser;
   try {
-    server = await h.startArenaServe({ dataDir, env, args: ['--no-ladder'] });
+    // The request waits for its compile, however busy the machine (the next test waits for none).
+    server = await h.startArenaServe({ dataDir, env, args: ['--no-ladder', '--source-upload-wait', '600'] });
     const url = (p) => server.base + p;
     browser = await h.launchBrowser();
     const page = await browser.newPage();
@@ -99,6 +101,56 @@ test('AIDemo.cc uploaded as source is built as arena build does and judged; a sy
     const source = await page.request.get(url(`${botPath}/source`));
     assert.equal(source.status(), 200);
     assert.equal(await source.text(), fs.readFileSync(DEMO, 'utf8'));
+  } finally {
+    if (browser) await browser.close();
+    if (server) await server.stop();
+    try {
+      h.psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    } catch (e) {
+      // The database is dropped by a later run's clean-up.
+    }
+  }
+});
+
+test('a compile that outlasts the wait: the form sends the player to the compile page, which follows it to the bot', { skip, timeout: 420000 }, async () => {
+  const dir = h.tmpDir('arena-compile-page-');
+  const database = `arena_browser_${crypto.randomBytes(4).toString('hex')}`;
+  const env = { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, XDG_CACHE_HOME: path.join(dir, 'cache') };
+  let server;
+  let browser;
+  try {
+    // No wait at all: every upload is answered with its compile's page, as on a deadline's queue.
+    server = await h.startArenaServe({ dataDir: path.join(dir, 'var'), env, args: ['--no-ladder', '--source-upload-wait', '0'] });
+    const url = (p) => server.base + p;
+    browser = await h.launchBrowser();
+    const page = await browser.newPage();
+    await page.goto(url('/signup'));
+    await page.fill('#username', `waiter${crypto.randomBytes(2).toString('hex')}`);
+    await page.fill('#password', PASSWORD);
+    await Promise.all([page.waitForURL(url('/me/bots')), page.click('#submit')]);
+    await page.goto(url('/upload'));
+    if (await page.locator('#sources-off').count()) return;
+
+    // A syntax error: the compile page ends on the error and the compiler's messages.
+    const broken = path.join(dir, 'AIBroken.cc');
+    fs.writeFileSync(broken, '#include "Player.hh"\n\nint x = ;\n');
+    await page.selectOption('select[name=game]', 'pandemic');
+    await page.fill('input[name=name]', 'Broken');
+    await page.setInputFiles('input[name=source]', broken);
+    await Promise.all([page.waitForURL(/\/me\/compiles\/\d+$/), page.click('#submit')]);
+    await page.waitForSelector('#compile-error', { timeout: VERDICT_TIMEOUT_MS });
+    assert.match(await page.textContent('#compile-error'), /AIBroken\.cc did not compile/);
+    assert.match(await page.textContent('#compiler-messages'), /AIBroken\.cc:3:9: error/);
+
+    // The kit's AIDemo.cc: the compile page follows it (follow.js) to the bot's page.
+    await page.goto(url('/upload'));
+    await page.selectOption('select[name=game]', 'pandemic');
+    await page.fill('input[name=name]', 'Patient');
+    await page.setInputFiles('input[name=source]', DEMO);
+    await Promise.all([page.waitForURL(/\/me\/compiles\/\d+$/), page.click('#submit')]);
+    await page.waitForURL(/\/bots\/\d+$/, { timeout: VERDICT_TIMEOUT_MS });
+    assert.match(await page.textContent('#built-from'), /AIDemo\.cc/);
+    assert.match(await page.textContent('h1'), /Patient/);
   } finally {
     if (browser) await browser.close();
     if (server) await server.stop();

@@ -58,7 +58,10 @@ fn banner(what: &str, state: &AppState, database: &db::Database, listen: Option<
         // Probed now, so that the log says at start whether source uploads are on.
         match crate::site::players::compiles::jail() {
             Ok(_) => {
-                eprintln!("  source uploads   on: compiled in a Landlock jail, {} at once", c.compiles_per_process)
+                eprintln!(
+                    "  source uploads   on: compiled in a Landlock jail, {} at once; a request waits {} s, then answers with the compile's page",
+                    c.compiles_per_process, c.source_upload_wait_secs
+                )
             }
             Err(why) => eprintln!("  source uploads   OFF: this host cannot jail the compiler ({why})"),
         }

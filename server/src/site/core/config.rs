@@ -121,6 +121,11 @@ pub struct SiteConfig {
     /// Source uploads one user may have waiting or compiling at once.
     #[arg(long, env = "ARENA_MAX_COMPILES_WAITING", default_value_t = 2)]
     pub max_compiles_waiting: u32,
+    /// Seconds a source upload's request waits for its compile before it answers with the
+    /// compile's page (`/me/compiles/<id>`, 202 on the API); the upload goes on in the background.
+    /// Under a reverse proxy's read timeout.
+    #[arg(long = "source-upload-wait", env = "ARENA_SOURCE_UPLOAD_WAIT", default_value_t = 20)]
+    pub source_upload_wait_secs: u64,
 }
 
 impl SiteConfig {
@@ -158,12 +163,19 @@ impl SiteConfig {
             private_modules: false,
             compiles_per_process: 1,
             max_compiles_waiting: 2,
+            // Tests expect the answer of the compile itself unless they ask for less.
+            source_upload_wait_secs: 600,
         }
     }
 
     pub fn workers(&self) -> usize {
         // `--workers 0`: a web-only process (other processes run the matches).
         self.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).max(1))
+    }
+
+    /// How long a source upload's request waits for its compile (`--source-upload-wait`).
+    pub fn source_upload_wait(&self) -> Duration {
+        Duration::from_secs(self.source_upload_wait_secs)
     }
 
     pub fn lease(&self) -> Duration {

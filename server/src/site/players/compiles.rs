@@ -104,13 +104,15 @@ pub fn clean_file_name(name: Option<&str>) -> String {
     }
 }
 
-/// Compiles `source` for `user_id`: from the cache, or queued and waited for.
+/// Compiles `source` for `user_id`: from the cache, or queued and waited for. `queued` hears the
+/// compile's id once it is queued (not for an answer from the cache).
 pub async fn compile(
     state: &AppState,
     user_id: i64,
     game: &str,
     file_name: &str,
     source: &[u8],
+    queued: Option<tokio::sync::oneshot::Sender<i64>>,
 ) -> Result<Compiled, CompileRefusal> {
     jail().map_err(|e| CompileRefusal::Off(off_message(e)))?;
     let key = cpp_build::build_key(game).map_err(|e| CompileRefusal::Off(e.to_string()))?;
@@ -119,6 +121,9 @@ pub async fn compile(
         return Ok(done);
     }
     let id = enqueue(state, user_id, game, file_name, source, &hash, &key).await?;
+    if let Some(tx) = queued {
+        let _ = tx.send(id);
+    }
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
         help(state).await;
@@ -348,6 +353,72 @@ async fn record(
         }
     }
     tx.commit().await
+}
+
+/// Records why a built module did not become a bot (for the compile's page).
+pub async fn record_upload_error(pool: &PgPool, id: i64, error: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE compiles SET upload_error = $2 WHERE id = $1").bind(id).bind(error).execute(pool).await?;
+    Ok(())
+}
+
+/// A compile as its page (`/me/compiles/{id}`) and `GET /api/compiles/{id}` show it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CompileStatus {
+    pub id: i64,
+    pub game: String,
+    pub file_name: String,
+    /// `queued`, `running`, `built`, `failed` or `withdrawn`.
+    pub status: String,
+    /// Compiles of any user queued before this one (queued only; null otherwise).
+    pub queued_ahead: Option<i64>,
+    /// Why it failed, in one sentence (failed or withdrawn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The compiler's messages: its errors when failed, its warnings when built.
+    pub messages: String,
+    /// The bot stored from it, once there is one (null before).
+    pub bot_id: Option<i64>,
+    /// Why the built module was not stored as a bot (null otherwise).
+    pub upload_error: Option<String>,
+}
+
+impl CompileStatus {
+    /// Whether the upload is over: a bot, or a reason why there is none.
+    pub fn done(&self) -> bool {
+        match self.status.as_str() {
+            "built" => self.bot_id.is_some() || self.upload_error.is_some(),
+            "queued" | "running" => false,
+            _ => true,
+        }
+    }
+}
+
+/// Compile `id` as its owner (or an admin) sees it; `None` for anyone else, or no such compile.
+pub async fn status(pool: &PgPool, id: i64, viewer: i64, admin: bool) -> sqlx::Result<Option<CompileStatus>> {
+    type StatusRow = (i64, String, String, String, Option<String>, String, Option<String>, Option<i64>, Option<i64>);
+    let row: Option<StatusRow> = sqlx::query_as(
+        "SELECT c.id, c.game, c.file_name, c.status, c.error, c.messages, c.upload_error,
+                (SELECT min(b.id) FROM bots b WHERE b.compile_id = c.id AND b.user_id = c.user_id),
+                CASE WHEN c.status = 'queued'
+                     THEN (SELECT count(*) FROM compiles q WHERE q.status = 'queued' AND q.id < c.id) END
+         FROM compiles c WHERE c.id = $1 AND (c.user_id = $2 OR $3)",
+    )
+    .bind(id)
+    .bind(viewer)
+    .bind(admin)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(id, game, file_name, status, error, messages, upload_error, bot_id, queued_ahead)| CompileStatus {
+        id,
+        game,
+        file_name,
+        status,
+        queued_ahead,
+        error,
+        messages,
+        bot_id,
+        upload_error,
+    }))
 }
 
 /// What a bot page shows of the compile that built a bot.

@@ -315,7 +315,7 @@ pub async fn submit_source(
     name: &str,
     file_name: Option<&str>,
     source: &[u8],
-) -> Result<Uploaded, UploadErrors> {
+) -> Result<SourceUpload, UploadErrors> {
     check_limits(state, user_id).await?;
     let mut errors = UploadErrors::default();
     let game = check_game_and_name(state, user_id, game, name, &mut errors).await;
@@ -334,7 +334,68 @@ pub async fn submit_source(
         return Err(errors);
     };
     let file_name = compiles::clean_file_name(file_name);
-    let message = match compiles::compile(state, user_id, game, &file_name, source).await {
+    // The compile and the bot's store run in a task of their own, which the request only waits
+    // for: a client that leaves (a closed tab, a proxy's read timeout during a long queue) does
+    // not cancel them half-way, so the compile is recorded and the bot stored all the same, and
+    // a compile this request claimed is not left `running`.
+    let (queued_tx, mut queued_rx) = tokio::sync::oneshot::channel();
+    let job = SourceJob { user_id, game, name: name.to_string(), file_name, source: source.to_vec() };
+    let mut task = {
+        let state = state.clone();
+        tokio::spawn(async move { compile_and_store(&state, job, queued_tx, errors).await.map(SourceUpload::Stored) })
+    };
+    tokio::select! {
+        r = outcome(&mut task) => return r,
+        _ = tokio::time::sleep(state.config.source_upload_wait()) => {}
+    }
+    // Past the wait: the compile's page as soon as it is queued, or the outcome if it comes first
+    // (an answer from the cache is never queued).
+    tokio::select! {
+        r = outcome(&mut task) => r,
+        id = &mut queued_rx => match id {
+            Ok(compile_id) => Ok(SourceUpload::Compiling { compile_id }),
+            Err(_) => outcome(&mut task).await,
+        },
+    }
+}
+
+/// What the upload's task gave, or a server failure if it died.
+async fn outcome(
+    task: &mut tokio::task::JoinHandle<Result<SourceUpload, UploadErrors>>,
+) -> Result<SourceUpload, UploadErrors> {
+    match task.await {
+        Ok(result) => result,
+        Err(e) => Err(UploadErrors::server_failure(format!("the upload's compile task failed: {e}"))),
+    }
+}
+
+/// A source upload whose fields passed their checks.
+struct SourceJob {
+    user_id: i64,
+    game: &'static str,
+    name: String,
+    file_name: String,
+    source: Vec<u8>,
+}
+
+/// A source upload's answer: the bot, or the compile still under way (its page tells the rest).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SourceUpload {
+    Stored(Uploaded),
+    Compiling { compile_id: i64 },
+}
+
+/// The second half of a source upload, once its fields are checked: compiles `source` (or takes
+/// the cached compile) and stores the module as a bot.
+async fn compile_and_store(
+    state: &AppState,
+    job: SourceJob,
+    queued: tokio::sync::oneshot::Sender<i64>,
+    mut errors: UploadErrors,
+) -> Result<Uploaded, UploadErrors> {
+    let SourceJob { user_id, game, name, file_name, source } = job;
+    let (name, file_name, source) = (name.as_str(), file_name.as_str(), source.as_slice());
+    let message = match compiles::compile(state, user_id, game, file_name, source, Some(queued)).await {
         Ok(compiles::Compiled::Built { compile_id, wasm_hash }) => {
             let wasm: Option<Vec<u8>> = match sqlx::query_scalar("SELECT bytes FROM wasm_modules WHERE hash = $1")
                 .bind(&wasm_hash)
@@ -347,7 +408,15 @@ pub async fn submit_source(
             let Some(wasm) = wasm else {
                 return Err(UploadErrors::server_failure(format!("compile {compile_id}: module {wasm_hash} is gone")));
             };
-            return check_and_store(state, user_id, Some(game), name, &wasm, Some(compile_id), errors).await;
+            let stored = check_and_store(state, user_id, Some(game), name, &wasm, Some(compile_id), errors).await;
+            if let Err(refused) = &stored {
+                // For the compile's page, which the player may be watching instead of this answer.
+                let why = refused.to_string();
+                if let Err(e) = compiles::record_upload_error(&state.pool, compile_id, &why).await {
+                    tracing::error!("cannot record why compile {compile_id} was not stored: {e}");
+                }
+            }
+            return stored;
         }
         Ok(compiles::Compiled::Failed { error, messages }) => {
             count("rejected");

@@ -2,7 +2,7 @@
 //! API, the embedded viewer, `/metrics` and `/healthz`.
 //!
 //! Modules: `session` (who is asking, CSRF), `accounts` (sign up, log in, API tokens), `upload`
-//! (the upload form and `POST /api/bots`), `pages` (leaderboards, bots, matches), `api` (JSON for
+//! (the upload form and `POST /api/bots`), `compiles` (a source upload's compile under way), `pages` (leaderboards, bots, matches), `api` (JSON for
 //! the same data), `learn` (rules pages, starter kits), `tournaments` (tournament pages, their CSV and JSON), `admin` (tournaments,
 //! users, bots for the admin role), `assets` (viewer files, stylesheet), `ops` (metrics, health), `outage` (503 while
 //! the database is down),
@@ -15,6 +15,7 @@ pub mod api;
 pub mod assets;
 pub mod browse;
 pub mod client;
+pub mod compiles;
 pub mod headers;
 pub mod learn;
 pub mod ops;
@@ -34,6 +35,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(accounts::routes())
         .merge(upload::routes())
+        .merge(compiles::routes())
         .merge(pages::routes())
         .merge(browse::routes())
         .merge(learn::routes())

@@ -1,7 +1,9 @@
 //! Uploading bots: the form (`GET`/`POST /upload`) and the same over multipart for scripts
 //! (`POST /api/bots`, with an API token: `curl -H "Authorization: Bearer TOKEN" -F game=pandemic
 //! -F name=Foo -F wasm=@foo.wasm http://host/api/bots`). Instead of `wasm`, a `source` field
-//! (`-F source=@AIName.cc`) is a Jutge-kit player compiled on the server (`players::compiles`).
+//! (`-F source=@AIName.cc`) is a Jutge-kit player compiled on the server (`players::compiles`);
+//! when its compile outlasts `--source-upload-wait`, the answer is the compile's page
+//! (`web::compiles`: a redirect on the form, 202 with its URL on the API).
 //!
 //! The request body limit comes from the configuration (`max_upload_mib`), which `routes()` does
 //! not see: axum's default limit is off on these routes and the handlers cap the body at the
@@ -11,7 +13,7 @@
 use super::accounts::{internal_error, render};
 use super::session::{self, Csrf, CurrentUser, Layout, CSRF_FIELD};
 use crate::site::players::compiles;
-use crate::site::players::uploads::{self, UploadErrors, Uploaded};
+use crate::site::players::uploads::{self, SourceUpload, UploadErrors, Uploaded};
 use crate::site::state::AppState;
 use askama::Template;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
@@ -183,12 +185,14 @@ async fn read_upload(state: &AppState, req: Request) -> Result<UploadInput, Unre
     Ok(input)
 }
 
-/// Checks and stores the upload.
-async fn accept(state: &AppState, user: &CurrentUser, input: &UploadInput) -> Result<Uploaded, UploadErrors> {
+/// Checks and stores the upload: the bot, or a source's compile still under way.
+async fn accept(state: &AppState, user: &CurrentUser, input: &UploadInput) -> Result<SourceUpload, UploadErrors> {
     let (game, name) = (input.game.as_str(), input.name.as_str());
     match (&input.wasm, &input.source) {
-        (WasmField::Missing, WasmField::Missing) => uploads::submit(state, user.id, game, name, &[]).await,
-        (_, WasmField::Missing) => accept_module(state, user, input).await,
+        (WasmField::Missing, WasmField::Missing) => {
+            uploads::submit(state, user.id, game, name, &[]).await.map(SourceUpload::Stored)
+        }
+        (_, WasmField::Missing) => accept_module(state, user, input).await.map(SourceUpload::Stored),
         (WasmField::Missing, WasmField::Bytes(bytes)) => {
             uploads::submit_source(state, user.id, game, name, input.source_name.as_deref(), bytes).await
         }
@@ -268,7 +272,10 @@ async fn upload_form(
         return e.into_response();
     }
     match accept(&state, &user, &input).await {
-        Ok(bot) => Redirect::to(&format!("/bots/{}", bot.id)).into_response(),
+        Ok(SourceUpload::Stored(bot)) => Redirect::to(&format!("/bots/{}", bot.id)).into_response(),
+        Ok(SourceUpload::Compiling { compile_id }) => {
+            Redirect::to(&format!("/me/compiles/{compile_id}")).into_response()
+        }
         Err(errors) if errors.internal.is_some() => internal_error(errors),
         Err(errors) => {
             let status = status_of(&errors);
@@ -305,7 +312,16 @@ async fn upload_api(State(state): State<AppState>, user: CurrentUser, headers: H
         }
     }
     match accept(&state, &user, &input).await {
-        Ok(bot) => {
+        Ok(SourceUpload::Compiling { compile_id }) => {
+            // Accepted, not done: the compile's own URL tells the rest (the bot, or why none).
+            let url = format!("/api/compiles/{compile_id}");
+            let body = json!({
+                "compile_id": compile_id, "status": "compiling", "url": url,
+                "page": format!("/me/compiles/{compile_id}"),
+            });
+            (StatusCode::ACCEPTED, [(header::LOCATION, url)], Json(body)).into_response()
+        }
+        Ok(SourceUpload::Stored(bot)) => {
             let url = format!("/bots/{}", bot.id);
             let mut body = json!({
                 "id": bot.id, "name": bot.name, "game": bot.game, "hash": bot.hash,
