@@ -336,7 +336,26 @@ async fn a_compile_that_outlasts_the_wait_is_answered_with_its_page() {
     for uri in [format!("/me/compiles/{queued}"), format!("/api/compiles/{queued}")] {
         assert_eq!(get(&site.state, &uri, Some(&other_token)).await.status, StatusCode::NOT_FOUND, "{uri}");
     }
+    // An upload that gave up waiting says so, and is over.
+    compiles::record_upload_error(site.pool(), queued, compiles::STOPPED_WAITING).await.unwrap();
+    let j = get(&site.state, &format!("/api/compiles/{queued}"), Some(&token)).await.json();
+    assert_eq!((j["upload_error"].as_str(), j["done"].as_bool()), (Some(compiles::STOPPED_WAITING), Some(true)), "{j}");
+    let page = get(&site.state, &format!("/me/compiles/{queued}"), Some(&token)).await;
+    assert!(page.body.contains("id=\"upload-error\"") && !page.body.contains("data-follow="), "{}", page.body);
     compiles::withdraw_queued(site.pool(), user).await.unwrap();
+    // Built minutes ago and no bot, with no reason recorded: the upload's task was lost.
+    let lost: i64 = sqlx::query_scalar(
+        "INSERT INTO compiles (user_id, game, file_name, source, source_hash, build_key, status, finished_at)
+         VALUES ($1, 'pandemic', 'AILost.cc', '\\x00'::bytea, 'sha256:l', 'k', 'built', now() - interval '3 minutes')
+         RETURNING id",
+    )
+    .bind(user)
+    .fetch_one(site.pool())
+    .await
+    .unwrap();
+    let j = get(&site.state, &format!("/api/compiles/{lost}"), Some(&token)).await.json();
+    assert!(j["upload_error"].as_str().unwrap_or("").contains("interrupted"), "{j}");
+    assert_eq!(j["done"], true);
     if !sources_on("a_compile_that_outlasts_the_wait_is_answered_with_its_page") {
         return;
     }

@@ -68,8 +68,8 @@ pub enum Compiled {
 pub enum CompileRefusal {
     /// The user has too many compiles waiting.
     Limit(String),
-    /// The user's compile is still queued after `WAIT`.
-    StillQueued,
+    /// The user's compile (its id) is still queued after `WAIT`.
+    StillQueued(i64),
     /// Source uploads are off (no jail), or the toolchain is missing: the message says which.
     Off(String),
     Db(sqlx::Error),
@@ -131,7 +131,7 @@ pub async fn compile(
             return Ok(done);
         }
         if tokio::time::Instant::now() > deadline {
-            return Err(CompileRefusal::StillQueued);
+            return Err(CompileRefusal::StillQueued(id));
         }
         tokio::time::sleep(POLL).await;
     }
@@ -385,19 +385,29 @@ pub struct CompileStatus {
 impl CompileStatus {
     /// Whether the upload is over: a bot, or a reason why there is none.
     pub fn done(&self) -> bool {
-        match self.status.as_str() {
-            "built" => self.bot_id.is_some() || self.upload_error.is_some(),
-            "queued" | "running" => false,
-            _ => true,
-        }
+        self.bot_id.is_some()
+            || self.upload_error.is_some()
+            || !matches!(self.status.as_str(), "queued" | "running" | "built")
     }
 }
+
+/// Why a module built minutes ago has no bot and no recorded reason: its upload's task was lost
+/// (the process stopped) between the compile and the store, which takes milliseconds.
+const INTERRUPTED: &str =
+    "the upload was interrupted before its bot was stored; upload the file again (its compile is kept, so it is answered at once)";
+
+/// Why an upload that waited `WAIT` stopped waiting (its compile may still be built later).
+pub const STOPPED_WAITING: &str =
+    "the server was too busy: the upload stopped waiting for its compile after 10 minutes; upload the file again later (once compiled, it is answered at once)";
 
 /// Compile `id` as its owner (or an admin) sees it; `None` for anyone else, or no such compile.
 pub async fn status(pool: &PgPool, id: i64, viewer: i64, admin: bool) -> sqlx::Result<Option<CompileStatus>> {
     type StatusRow = (i64, String, String, String, Option<String>, String, Option<String>, Option<i64>, Option<i64>);
     let row: Option<StatusRow> = sqlx::query_as(
-        "SELECT c.id, c.game, c.file_name, c.status, c.error, c.messages, c.upload_error,
+        "SELECT c.id, c.game, c.file_name, c.status, c.error, c.messages,
+                coalesce(c.upload_error, CASE WHEN c.status = 'built' AND c.finished_at < now() - interval '2 minutes'
+                    AND NOT EXISTS (SELECT 1 FROM bots b WHERE b.compile_id = c.id AND b.user_id = c.user_id)
+                    THEN $4 END),
                 (SELECT min(b.id) FROM bots b WHERE b.compile_id = c.id AND b.user_id = c.user_id),
                 CASE WHEN c.status = 'queued'
                      THEN (SELECT count(*) FROM compiles q WHERE q.status = 'queued' AND q.id < c.id) END
@@ -406,6 +416,7 @@ pub async fn status(pool: &PgPool, id: i64, viewer: i64, admin: bool) -> sqlx::R
     .bind(id)
     .bind(viewer)
     .bind(admin)
+    .bind(INTERRUPTED)
     .fetch_optional(pool)
     .await?;
     Ok(row.map(|(id, game, file_name, status, error, messages, upload_error, bot_id, queued_ahead)| CompileStatus {

@@ -432,8 +432,12 @@ async fn compile_and_store(
             count("limited");
             return Err(UploadErrors { limit: Some(limit), ..Default::default() });
         }
-        Err(compiles::CompileRefusal::StillQueued) => {
-            "the server is busy: your source is still waiting to be compiled; upload it again later".to_string()
+        Err(compiles::CompileRefusal::StillQueued(compile_id)) => {
+            // For the compile's page, which says why no bot will come of it.
+            if let Err(e) = compiles::record_upload_error(&state.pool, compile_id, compiles::STOPPED_WAITING).await {
+                tracing::error!("cannot record that compile {compile_id}'s upload stopped waiting: {e}");
+            }
+            compiles::STOPPED_WAITING.to_string()
         }
         Err(compiles::CompileRefusal::Off(why)) => why,
         Err(compiles::CompileRefusal::Db(e)) => return Err(UploadErrors::server_failure(e)),
