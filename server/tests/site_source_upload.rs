@@ -392,6 +392,7 @@ async fn a_compile_that_outlasts_the_wait_is_answered_with_its_page() {
     let done = until_done(&state, &token, id).await;
     assert_eq!(done["status"], "failed", "{done}");
     assert!(done["error"].as_str().unwrap().contains("AIBroken2.cc did not compile"), "{done}");
+    assert!(!done["error"].as_str().unwrap().contains("are above"), "the messages are below: {done}");
     assert!(done["messages"].as_str().unwrap().contains("AIBroken2.cc:3:9: error"), "{done}");
     let page = get(&state, &format!("/me/compiles/{id}"), Some(&token)).await;
     assert_eq!(page.status, StatusCode::OK);

@@ -355,6 +355,14 @@ async fn record(
     tx.commit().await
 }
 
+/// A compile's error as the site shows it: under it, not above, come the compiler's messages
+/// (the build's own sentence is written for a terminal, where they come first).
+pub fn error_for_the_site(error: &str) -> String {
+    error
+        .replace("(the compiler's messages are above)", "(the compiler's messages are below)")
+        .replace("(the linker's messages are above)", "(the linker's messages are below)")
+}
+
 /// Records why a built module did not become a bot (for the compile's page).
 pub async fn record_upload_error(pool: &PgPool, id: i64, error: &str) -> sqlx::Result<()> {
     sqlx::query("UPDATE compiles SET upload_error = $2 WHERE id = $1").bind(id).bind(error).execute(pool).await?;
@@ -425,7 +433,7 @@ pub async fn status(pool: &PgPool, id: i64, viewer: i64, admin: bool) -> sqlx::R
         file_name,
         status,
         queued_ahead,
-        error,
+        error: error.as_deref().map(error_for_the_site),
         messages,
         bot_id,
         upload_error,

@@ -420,11 +420,7 @@ async fn compile_and_store(
         }
         Ok(compiles::Compiled::Failed { error, messages }) => {
             count("rejected");
-            errors.source = Some(
-                error
-                    .replace("(the compiler's messages are above)", "(the compiler's messages are below)")
-                    .replace("(the linker's messages are above)", "(the linker's messages are below)"),
-            );
+            errors.source = Some(compiles::error_for_the_site(&error));
             errors.compiler_messages = Some(messages).filter(|m| !m.trim().is_empty());
             return Err(errors);
         }
