@@ -5,7 +5,8 @@
 #      2,000-line student-sized player, each uploaded alone;
 #   2. 20 source uploads by 10 users at once (2 each, all different files) with 2 compile slots
 #      (BENCH_COMPILES, `--compiles-per-process`): time from upload to the compile's verdict (the
-#      201 answer), p50 and p95.
+#      201 answer: the server waits up to 600 s for it, `--source-upload-wait`, rather than
+#      answering 202 with the compile's page after the default 20 s), p50 and p95.
 # Uses $ARENA_BIN (default target/release/arena) and a fresh database on $BENCH_DATABASE_URL's
 # server (default postgres://postgres@127.0.0.1:5432), dropped at the end.
 set -euo pipefail
@@ -29,7 +30,7 @@ trap cleanup EXIT
 
 ARENA_MAX_QUALIFYING_PER_USER=10 DATABASE_URL="$BASE_URL/$DB" XDG_CACHE_HOME="$tmp/cache" "$ARENA" serve \
   --listen "127.0.0.1:$PORT" --data-dir "$tmp/var" --no-ladder --workers 1 \
-  --compiles-per-process "${BENCH_COMPILES:-2}" >"$tmp/server.log" 2>&1 &
+  --compiles-per-process "${BENCH_COMPILES:-2}" --source-upload-wait 600 >"$tmp/server.log" 2>&1 &
 server=$!
 for _ in $(seq 300); do curl -sf "$URL/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -sf "$URL/healthz" >/dev/null || { cat "$tmp/server.log" >&2; exit 1; }
