@@ -971,4 +971,20 @@ fn strength_counts_first_places_against_three_opponents() {
 
     let err = fails(dir.path(), &["strength", "pandemic", "no-such-bot.wasm", "--seeds", "1..2"]);
     assert!(err.contains("no-such-bot.wasm"), "{err}");
+
+    // A course's own parameters (`-i`): a one-round match ends with every score at 0, and a tie
+    // for first is first, so Null, never first against three Demos by default, is always first.
+    write(dir.path(), "one-round.cnf", "nb_rounds 1\n");
+    let (js, _) = ok(
+        dir.path(),
+        &["strength", "pandemic", "Null", "--against", "Demo", "--seeds", "1..4", "-i", "one-round.cnf", "--json"],
+    );
+    let v = json(&js);
+    assert_eq!(v["config"], "one-round.cnf", "{v}");
+    assert_eq!(v["players"][0]["firsts"], 4, "{v}");
+    let (table, _) = ok(dir.path(), &["strength", "pandemic", "Null", "--seeds", "1..2", "-i", "one-round.cnf"]);
+    assert!(table.contains("the parameters of one-round.cnf; the kit's column is for the defaults"), "{table}");
+    write(dir.path(), "bad.cnf", "nb_rounds 1\ncolumns 3\n");
+    let err = fails(dir.path(), &["strength", "pandemic", "Null", "--seeds", "1..2", "-i", "bad.cnf"]);
+    assert!(err.contains("bad.cnf: line 2: unknown parameter `columns`"), "{err}");
 }

@@ -1,8 +1,8 @@
 //! `arena strength`: how often does a player take first place against three copies of an
 //! opponent (Dummy by default)? The Dummy's calibration against the kit's (issue 14,
 //! `docs/games/<game>.md`, "Fidelity to the kit"): each player plays seeds 1..100 from seat
-//! `seed mod 4`, default parameters, and a tie for first counts as first place, as in the kit
-//! measurement. The kit's column (measured once natively, committed as numbers in
+//! `seed mod 4`, default parameters (or a `.cnf` file's, `-i`), and a tie for first counts as
+//! first place, as in the kit measurement. The kit's column (measured once natively, committed as numbers in
 //! `server/kit-figures/<game>/dummy_rates.txt`) is printed next to players of the same name.
 //!
 //! `scripts/dummy-table.sh <game>` builds the reference players and runs this.
@@ -10,6 +10,7 @@
 use super::seeds::{parse_seed_list, Seeds};
 use anyhow::Context;
 use engine::catalog::{AnyGame, PlayerSpec};
+use engine::cnf::BoardSource;
 use engine::params::ParamValues;
 use engine::referee::MatchSetup;
 use std::path::PathBuf;
@@ -27,6 +28,10 @@ pub struct StrengthArgs {
     /// The seeds; the player sits at seat `seed mod 4`.
     #[arg(long, default_value = "1..100", value_parser = parse_seed_list)]
     seeds: Seeds,
+    /// A Jutge `.cnf` parameter file (default parameters otherwise): how the Dummy fares on a
+    /// course's own settings. The kit's column, measured with the defaults, is then left out.
+    #[arg(short = 'i', long)]
+    config: Option<PathBuf>,
     /// Matches played at once (default: the machine's cores).
     #[arg(long)]
     jobs: Option<usize>,
@@ -55,8 +60,15 @@ struct Row {
     frozen: usize,
 }
 
+/// The parameters and board every match of a measurement plays with.
+struct Setup {
+    params: ParamValues,
+    board: BoardSource,
+}
+
 fn measure(
     game: &dyn AnyGame,
+    setup: &Setup,
     me: &PlayerSpec,
     name: &str,
     opponent: &PlayerSpec,
@@ -66,11 +78,7 @@ fn measure(
     let play = |seed: u64| -> anyhow::Result<(bool, bool)> {
         let seat = (seed % 4) as usize;
         let specs: Vec<PlayerSpec> = (0..4).map(|s| if s == seat { me.clone() } else { opponent.clone() }).collect();
-        let setup = MatchSetup {
-            params: ParamValues::defaults(game.param_specs()),
-            board: engine::cnf::BoardSource::Generated,
-            seed,
-        };
+        let setup = MatchSetup { params: setup.params.clone(), board: setup.board.clone(), seed };
         let out = game.play(&setup, &specs, false).with_context(|| format!("{name}, seed {seed}"))?;
         let r = &out.summary.players[seat];
         Ok((r.rank == 1, r.frozen.is_some()))
@@ -92,13 +100,21 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
         .specs
         .pop()
         .context("no opponent")?;
-    let kit = kit_rates(game.name());
+    let (params, board) = super::run::load_setup(game, a.config.as_ref())?;
+    if let Some(path) = &a.config {
+        // Parameter and board errors before any match, naming the file.
+        let first = MatchSetup { params: params.clone(), board: board.clone(), seed: 1 };
+        game.check(&first).with_context(|| path.display().to_string())?;
+    }
+    let setup = Setup { params, board };
+    // The kit's rates hold for its default parameters only.
+    let kit = if a.config.is_none() { kit_rates(game.name()) } else { Vec::new() };
     let mut rows = Vec::new();
     for p in &a.players {
         let name = if PathBuf::from(p).is_file() { super::players::load(&sandbox, game, p)?.0 } else { p.clone() };
         let me =
             super::players::seats(&sandbox, game, std::slice::from_ref(p), false)?.specs.pop().context("no player")?;
-        rows.push(measure(game, &me, &name, &opponent, &a.seeds.0, a.jobs)?);
+        rows.push(measure(game, &setup, &me, &name, &opponent, &a.seeds.0, a.jobs)?);
     }
     let kit_of = |name: &str| kit.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
     if a.json {
@@ -115,13 +131,17 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
         println!(
             "{}",
             serde_json::to_string_pretty(
-                &serde_json::json!({ "game": game.name(), "against": a.against, "players": out })
+                &serde_json::json!({ "game": game.name(), "against": a.against, "config": a.config, "players": out })
             )?
         );
         return Ok(());
     }
+    let settings = match &a.config {
+        Some(path) => format!("the parameters of {}; the kit's column is for the defaults", path.display()),
+        None => "default parameters".to_string(),
+    };
     println!(
-        "{}: first places against three {} ({} seeds, the player at seat seed mod 4)",
+        "{}: first places against three {} ({} seeds, the player at seat seed mod 4, {settings})",
         game.title(),
         a.against,
         a.seeds.0.len()
