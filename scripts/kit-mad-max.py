@@ -35,17 +35,30 @@ when fuel < 25, else rival warriors off the cities), steps that fit no rule, and
 without an order while a free step down their field existed (the rule draws one step among those
 down the field and drops it when its own unit holds the cell, so some of those are expected).
 """
-import datetime, os, statistics, subprocess, sys, tempfile, time
-from concurrent.futures import ThreadPoolExecutor
+import os, statistics, subprocess, sys, tempfile, time
+import kitlib
+from kitlib import game, last_scores
 
 N = 60
 FOUR = [(1, 0), (0, 1), (-1, 0), (0, -1)]
 EIGHT = FOUR + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
-def game(kit, players, seed, out):
-    subprocess.run([os.path.join(kit, 'Game'), *players, '-s', str(seed), '-i', os.path.join(kit, 'default.cnf'),
-                    '-o', out], stderr=subprocess.DEVNULL, check=True)
+KIT = 'github vicgua/Mad-Max (Mad_Max 1.6 with its December 2018 patch, AIDummy.o.Linux64), default.cnf'
+# The four final scores of one match, by seat: the last `total_score` line of the kit's output.
+SCORE_KEY = 'total_score'
+
+
+def final_scores(path):
+    return last_scores(path, SCORE_KEY)
+
+
+def lineups(kit):
+    kitlib.lineups(kitlib.output_scores(kit, SCORE_KEY), KIT, 'scripts/kit-mad-max.py')
+
+
+def rates(kit, players, n=100):
+    kitlib.rates(kitlib.output_scores(kit, SCORE_KEY), players, n)
 
 
 def initial_board(path):
@@ -110,54 +123,6 @@ def boards(kit):
                 figures.setdefault(k, []).append(v)
     for k, v in figures.items():
         print('%-18s mean %8.2f  min %5d  max %5d' % (k, statistics.mean(v), min(v), max(v)))
-
-
-def final_scores(path):
-    last = [l for l in open(path) if l.startswith('total_score')][-1]
-    return [int(x) for x in last.split()[1:]]
-
-
-def rates(kit, players):
-    def one(args):
-        player, seed = args
-        seat = seed % 4
-        names = ['Dummy'] * 4
-        names[seat] = player
-        with tempfile.TemporaryDirectory() as d:
-            out = os.path.join(d, 'r.res')
-            game(kit, names, seed, out)
-            scores = final_scores(out)
-        return player, scores[seat] >= max(scores), scores[seat]
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = list(ex.map(one, [(p, s) for p in players for s in range(1, 101)]))
-    for p in players:
-        mine = [r for r in results if r[0] == p]
-        print('%-12s %3d  (mean score %.0f)' % (p, sum(1 for r in mine if r[1]), statistics.mean(r[2] for r in mine)))
-
-
-LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
-
-
-def lineups(kit):
-    def one(job):
-        bot, seed = job
-        seat = seed % 4
-        names = [bot] * 4
-        names[seat] = 'Dummy'
-        with tempfile.TemporaryDirectory() as d:
-            out = os.path.join(d, 'l.res')
-            game(kit, names, seed, out)
-            return final_scores(out)[seat]
-    jobs = [(bot, seed) for _, bot in LINEUPS for seed in range(1, 101)]
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = iter(list(ex.map(one, jobs)))
-    print("# The kit Dummy's own score, natively with the kit's ./Game, seeds 1..100, the Dummy at seat seed mod 4:")
-    print('# `line-up seed score`, line-up = demos (vs three Demos), dummies (four Dummies), nulls (vs three Nulls).')
-    print('# Kit: github vicgua/Mad-Max (Mad_Max 1.6 with its December 2018 patch, AIDummy.o.Linux64), default.cnf;')
-    print('# measured %s by `scripts/kit-mad-max.py KIT lineups`.' % datetime.date.today())
-    for name, _ in LINEUPS:
-        for seed in range(1, 101):
-            print(name, seed, next(results))
 
 
 DIRS = {'b': (1, 0), 'w': (1, 1), 'r': (0, 1), 'x': (-1, 1), 't': (-1, 0), 'y': (-1, -1), 'l': (0, -1),
@@ -302,17 +267,13 @@ def speed(kit, repeats=3):
 
 
 def first_vs_demos(kit):
+    scores_of = kitlib.output_scores(kit, SCORE_KEY)
+
     def one(seed):
-        seat = seed % 4
-        names = ['Demo'] * 4
-        names[seat] = 'Dummy'
-        with tempfile.TemporaryDirectory() as d:
-            out = os.path.join(d, 'f.res')
-            game(kit, names, seed, out)
-            scores = final_scores(out)
+        names, seat = kitlib.one_against_three('Dummy', 'Demo', seed)
+        scores = scores_of(names, seed)
         return all(scores[seat] > s for k, s in enumerate(scores) if k != seat), scores[seat]
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = list(ex.map(one, range(1, 21)))
+    results = kitlib.par(one, range(1, 21))
     print('Dummy first against three Demos on %d of 20 seeds (mean score %.0f)' % (
         sum(1 for r in results if r[0]), statistics.mean(r[1] for r in results)))
 

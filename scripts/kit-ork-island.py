@@ -18,53 +18,24 @@ first counted as first, as `arena strength` does): the format of dummy_rates.txt
 kit's own final figures (its `got score` lines on stderr, seat by seat).
 """
 import os, re, subprocess, sys
-from concurrent.futures import ThreadPoolExecutor
-
-SEEDS = range(1, 101)
-LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
+import kitlib
 
 
 def scores(kit, players, seed):
     """The four final scores of one match, by seat."""
-    run = subprocess.run([os.path.join(kit, 'Game'), *players, '-s', str(seed), '-i', os.path.join(kit, 'default.cnf'),
-                          '-o', os.devnull], stderr=subprocess.PIPE, text=True, check=True)
+    run = kitlib.game(kit, players, seed, os.devnull, stderr=subprocess.PIPE)
     got = [int(m) for m in re.findall(r'^info: player .* got score (-?\d+)$', run.stderr, re.M)]
     if len(got) != 4:
         raise RuntimeError('seed %d %s: %d scores in the output' % (seed, players, len(got)))
     return got
 
 
-def one_against_three(kit, hero, other, seed):
-    """`hero` at seat seed mod 4, `other` elsewhere: the four scores and the hero's seat."""
-    seat = seed % 4
-    names = [other] * 4
-    names[seat] = hero
-    return scores(kit, names, seed), seat
-
-
-def par(jobs):
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        return list(ex.map(lambda job: job[0](*job[1:]), jobs))
-
-
 def lineups(kit):
-    jobs = [(one_against_three, kit, 'Dummy', other, seed) for _, other in LINEUPS for seed in SEEDS]
-    results = iter(par(jobs))
-    for lineup, _ in LINEUPS:
-        for seed in SEEDS:
-            got, seat = next(results)
-            print(lineup, seed, got[seat])
+    kitlib.lineups(lambda names, seed: scores(kit, names, seed))
 
 
 def rates(kit, players):
-    jobs = [(one_against_three, kit, p, 'Dummy', seed) for p in players for seed in SEEDS]
-    results = iter(par(jobs))
-    for p in players:
-        firsts = 0
-        for _ in SEEDS:
-            got, seat = next(results)
-            firsts += got[seat] >= max(got)
-        print(p, round(100 * firsts / len(SEEDS)))
+    kitlib.rates(lambda names, seed: scores(kit, names, seed), players, with_mean=False)
 
 
 if __name__ == '__main__':

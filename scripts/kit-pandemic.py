@@ -32,68 +32,28 @@ often docs/games/pandemic.md's model of the Dummy (`model` below) would have don
 units as the kit places them in round 0 (the first three of each player infected with damages 1,
 2, 3; D1,D2,D3 replaces them, e.g. 2,3,4, Arena's rule): Arena then plays on the kit's boards.
 """
-import collections, datetime, os, subprocess, sys, tempfile
-from concurrent.futures import ThreadPoolExecutor
+import collections, os, subprocess, sys, tempfile
+import kitlib
+from kitlib import LINEUPS, game, last_scores, one_against_three
 
-LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
 DIRS = [(1, 0), (0, 1), (-1, 0), (0, -1)]  # BOTTOM, RIGHT, TOP, LEFT; 4 is NONE
 
 
-def game(kit, players, seed, out, stderr=subprocess.DEVNULL):
-    return subprocess.run([os.path.join(kit, 'Game'), *players, '-s', str(seed), '-i',
-                           os.path.join(kit, 'default.cnf'), '-o', out], stderr=stderr, check=True, text=True)
+KIT = 'github Vikoey04/FIB-EDA game/ at 57012ac (Pandemic 1.0, AIDummy.o.Linux64), default.cnf'
+# The four final scores of one match, by seat: the last `total_score` line of the kit's output.
+SCORE_KEY = 'total_score'
 
 
 def final_scores(path):
-    last = [l for l in open(path) if l.startswith('total_score')][-1]
-    return [int(x) for x in last.split()[1:]]
-
-
-def seat_score(kit, names, seed, seat):
-    with tempfile.TemporaryDirectory() as d:
-        out = os.path.join(d, 'm.res')
-        game(kit, names, seed, out)
-        scores = final_scores(out)
-    return scores[seat], scores[seat] >= max(scores)
-
-
-def one_against_three(player, other, seed):
-    seat = seed % 4
-    names = [other] * 4
-    names[seat] = player
-    return names, seat
+    return last_scores(path, SCORE_KEY)
 
 
 def lineups(kit):
-    jobs = [(name, bot, seed) for name, bot in LINEUPS for seed in range(1, 101)]
-
-    def one(job):
-        name, bot, seed = job
-        names, seat = one_against_three('Dummy', bot, seed)
-        return name, seed, seat_score(kit, names, seed, seat)[0]
-
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = list(ex.map(one, jobs))
-    print("# The kit Dummy's own score, natively with the kit's ./Game, seeds 1..100, the Dummy at seat seed mod 4:")
-    print('# `line-up seed score`, line-up = demos (vs three Demos), dummies (four Dummies), nulls (vs three Nulls).')
-    print('# Kit: github Vikoey04/FIB-EDA game/ at 57012ac (Pandemic 1.0, AIDummy.o.Linux64), default.cnf;')
-    print('# measured %s by `scripts/kit-pandemic.py KIT lineups`.' % datetime.date.today())
-    for name, seed, score in results:
-        print(name, seed, score)
+    kitlib.lineups(kitlib.output_scores(kit, SCORE_KEY), KIT, 'scripts/kit-pandemic.py')
 
 
 def rates(kit, players, n=100):
-    def one(job):
-        player, seed = job
-        names, seat = one_against_three(player, 'Dummy', seed)
-        return player, seat_score(kit, names, seed, seat)
-
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = list(ex.map(one, [(p, s) for p in players for s in range(1, n + 1)]))
-    for p in players:
-        mine = [r for q, r in results if q == p]
-        print('%-12s %3d  (mean score %.0f)' % (p, sum(1 for _, first in mine if first),
-                                                sum(s for s, _ in mine) / len(mine)))
+    kitlib.rates(kitlib.output_scores(kit, SCORE_KEY), players, n)
 
 
 # ---- orders: the kit's output parsed back into states ----------------------------------------

@@ -28,16 +28,33 @@ rebuild. It plays seeds 1..N in the three line-ups (the Dummy at seat seed mod 4
 as the kit seeds the player (seed + seat + 1), and counts the rounds whose orders it reproduces
 exactly (same citizens, order, kinds and directions), and what kind each reproduced order was.
 """
-import collections, datetime, os, statistics, subprocess, sys, tempfile, time
-from concurrent.futures import ThreadPoolExecutor
+import collections, os, statistics, subprocess, sys, tempfile
+import kitlib
+from kitlib import LINEUPS, game, last_scores
 
 FOUR = [(1, 0), (0, 1), (-1, 0), (0, -1)]
 EIGHT = FOUR + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
-def game(kit, players, seed, out):
-    subprocess.run([os.path.join(kit, 'Game'), *players, '-s', str(seed), '-i', os.path.join(kit, 'default.cnf'),
-                    '-o', out], stderr=subprocess.DEVNULL, check=True)
+KIT = 'github Marcoss26/JOC-EDA-QP-23-24-THE-PURGE (AIDummy.o.Linux64), default.cnf'
+# The four final scores of one match, by seat: the last `score` line of the kit's output.
+SCORE_KEY = 'score'
+
+
+def final_scores(path):
+    return last_scores(path, SCORE_KEY)
+
+
+def lineups(kit):
+    kitlib.lineups(kitlib.output_scores(kit, SCORE_KEY), KIT, 'scripts/kit-purge.py')
+
+
+def rates(kit, players, n=100):
+    kitlib.rates(kitlib.output_scores(kit, SCORE_KEY), players, n)
+
+
+def speed(kit):
+    kitlib.speed(kit)
 
 
 def initial_board(path):
@@ -96,67 +113,6 @@ def boards(kit):
                 figures.setdefault(k, []).append(v)
     for k, v in figures.items():
         print('%-18s mean %8.2f  min %5d  max %5d' % (k, statistics.mean(v), min(v), max(v)))
-
-
-def rates(kit, players):
-    def one(args):
-        player, seed = args
-        seat = seed % 4
-        names = ['Dummy'] * 4
-        names[seat] = player
-        with tempfile.TemporaryDirectory() as d:
-            out = os.path.join(d, 'r.res')
-            game(kit, names, seed, out)
-            last = [l for l in open(out) if l.startswith('score')][-1]
-        scores = [int(x) for x in last.split()[1:]]
-        return player, scores[seat] >= max(scores), scores[seat]
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = list(ex.map(one, [(p, s) for p in players for s in range(1, 101)]))
-    for p in players:
-        mine = [r for r in results if r[0] == p]
-        print('%-12s %3d  (mean score %.0f)' % (p, sum(1 for r in mine if r[1]), statistics.mean(r[2] for r in mine)))
-
-
-def speed(kit):
-    with tempfile.TemporaryDirectory() as d:
-        out = os.path.join(d, 's.res')
-        for bot in ['Demo', 'Dummy']:
-            t = time.perf_counter()
-            for seed in range(1, 11):
-                game(kit, [bot] * 4, seed, out)
-            print('%s x4: %.4f s per default match (wall, seeds 1..10), output %d bytes' % (
-                bot, (time.perf_counter() - t) / 10, os.path.getsize(out)))
-
-
-LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
-
-
-def final_scores(path):
-    """The four scores of the state after the last round, by seat."""
-    last = [l for l in open(path) if l.startswith('score')][-1]
-    return [int(x) for x in last.split()[1:]]
-
-
-def lineups(kit):
-    def one(job):
-        bot, seed = job
-        seat = seed % 4
-        names = [bot] * 4
-        names[seat] = 'Dummy'
-        with tempfile.TemporaryDirectory() as d:
-            out = os.path.join(d, 'l.res')
-            game(kit, names, seed, out)
-            return final_scores(out)[seat]
-    jobs = [(bot, seed) for _, bot in LINEUPS for seed in range(1, 101)]
-    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
-        results = iter(list(ex.map(one, jobs)))
-    print("# The kit Dummy's own score, natively with the kit's ./Game, seeds 1..100, the Dummy at seat seed mod 4:")
-    print('# `line-up seed score`, line-up = demos (vs three Demos), dummies (four Dummies), nulls (vs three Nulls).')
-    print('# Kit: github Marcoss26/JOC-EDA-QP-23-24-THE-PURGE (AIDummy.o.Linux64), default.cnf;')
-    print('# measured %s by `scripts/kit-purge.py KIT lineups`.' % datetime.date.today())
-    for name, _ in LINEUPS:
-        for seed in range(1, 101):
-            print(name, seed, next(results))
 
 
 DOWN_RIGHT_UP_LEFT = [(1, 0), (0, 1), (-1, 0), (0, -1)]

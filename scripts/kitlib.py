@@ -1,0 +1,101 @@
+"""What the kit scripts (scripts/kit-<game>.py) share: running a kit's `./Game`, reading its final
+scores, and the two measurements every game's Dummy is held to (docs/games/<game>.md, "Fidelity to
+the kit"): the Dummy's own score in three line-ups, and first places against three Dummies.
+
+A game's script passes `scores_of(names, seed)`, the four final scores of one match by seat (most
+kits print them in their output file, `output_scores`), and the line naming its kit.
+"""
+import datetime, os, statistics, subprocess, tempfile, time
+from concurrent.futures import ThreadPoolExecutor
+
+SEEDS = range(1, 101)
+# The three line-ups of `arena fidelity <game> --dummy`: the Dummy against three of these.
+LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
+
+
+def game(kit, players, seed, out, stderr=subprocess.DEVNULL):
+    """One match of the kit's ./Game with its default.cnf, the output written to `out`."""
+    return subprocess.run([os.path.join(kit, 'Game'), *players, '-s', str(seed), '-i', os.path.join(kit, 'default.cnf'),
+                           '-o', out], stderr=stderr, check=True, text=True)
+
+
+def last_scores(path, key):
+    """The four scores of the last line of `path` that starts with `key` (the state after the
+    last round), by seat."""
+    last = [l for l in open(path) if l.startswith(key)][-1]
+    return [int(x) for x in last.split()[1:]]
+
+
+def output_scores(kit, key):
+    """`scores_of` for a kit that prints the scores in its output, on lines starting with `key`."""
+    def scores_of(names, seed):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, 'm.res')
+            game(kit, names, seed, out)
+            return last_scores(out, key)
+    return scores_of
+
+
+def one_against_three(hero, other, seed):
+    """The seats of a match with `hero` at seat seed mod 4 and `other` elsewhere, and that seat."""
+    seat = seed % 4
+    names = [other] * 4
+    names[seat] = hero
+    return names, seat
+
+
+def par(fn, jobs):
+    """`fn` over `jobs` on every core, the results in the jobs' order."""
+    with ThreadPoolExecutor(os.cpu_count() or 1) as ex:
+        return list(ex.map(fn, jobs))
+
+
+def lineups(scores_of, kit_line=None, script=None):
+    """Prints the Dummy's own score at seat seed mod 4 on seeds 1..100 in the three line-ups, one
+    `line-up seed score` per line: the format of server/kit-figures/<game>/dummy_lineups.txt
+    (read by `arena fidelity <game> --dummy`), after a header naming the kit when `kit_line` is
+    given."""
+    def one(job):
+        bot, seed = job
+        names, seat = one_against_three('Dummy', bot, seed)
+        return scores_of(names, seed)[seat]
+    results = iter(par(one, [(bot, seed) for _, bot in LINEUPS for seed in SEEDS]))
+    if kit_line:
+        print("# The kit Dummy's own score, natively with the kit's ./Game, seeds 1..100, the Dummy at seat seed mod 4:")
+        print('# `line-up seed score`, line-up = demos (vs three Demos), dummies (four Dummies), nulls (vs three Nulls).')
+        print('# Kit: %s;' % kit_line)
+        print('# measured %s by `%s KIT lineups`.' % (datetime.date.today(), script))
+    for name, _ in LINEUPS:
+        for seed in SEEDS:
+            print(name, seed, next(results))
+
+
+def rates(scores_of, players, n=100, with_mean=True):
+    """Prints each player's first places against three Dummies on seeds 1..n, the player at seat
+    seed mod 4, a tie for first counted as first (as `arena strength` does): `player firsts`, and
+    its mean score with `with_mean`."""
+    def one(job):
+        player, seed = job
+        names, seat = one_against_three(player, 'Dummy', seed)
+        scores = scores_of(names, seed)
+        return scores[seat] >= max(scores), scores[seat]
+    results = iter(par(one, [(p, s) for p in players for s in range(1, n + 1)]))
+    for p in players:
+        mine = [next(results) for _ in range(n)]
+        firsts = sum(1 for first, _ in mine if first)
+        if with_mean:
+            print('%-12s %3d  (mean score %.0f)' % (p, firsts, statistics.mean(s for _, s in mine)))
+        else:
+            print(p, round(100 * firsts / n))
+
+
+def speed(kit, bots=('Demo', 'Dummy')):
+    """Wall time of whole ./Game processes, four of a bot, default matches of seeds 1..10."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, 's.res')
+        for bot in bots:
+            t = time.perf_counter()
+            for seed in range(1, 11):
+                game(kit, [bot] * 4, seed, out)
+            print('%s x4: %.4f s per default match (wall, seeds 1..10), output %d bytes' % (
+                bot, (time.perf_counter() - t) / 10, os.path.getsize(out)))
