@@ -37,28 +37,14 @@ down the field and drops it when its own unit holds the cell, so some of those a
 """
 import os, statistics, subprocess, sys, tempfile, time
 import kitlib
-from kitlib import game, last_scores
+from kitlib import EIGHT, FOUR, game
 
 N = 60
-FOUR = [(1, 0), (0, 1), (-1, 0), (0, -1)]
-EIGHT = FOUR + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
-KIT = 'github vicgua/Mad-Max (Mad_Max 1.6 with its December 2018 patch, AIDummy.o.Linux64), default.cnf'
-# The four final scores of one match, by seat: the last `total_score` line of the kit's output.
-SCORE_KEY = 'total_score'
-
-
-def final_scores(path):
-    return last_scores(path, SCORE_KEY)
-
-
-def lineups(kit):
-    kitlib.lineups(kitlib.output_scores(kit, SCORE_KEY), KIT, 'scripts/kit-mad-max.py')
-
-
-def rates(kit, players, n=100):
-    kitlib.rates(kitlib.output_scores(kit, SCORE_KEY), players, n)
+KIT = kitlib.OutputKit('github vicgua/Mad-Max (Mad_Max 1.6 with its December 2018 patch, AIDummy.o.Linux64), default.cnf',
+                       'total_score', 'scripts/kit-mad-max.py')
+final_scores, lineups, rates = KIT.final_scores, KIT.lineups, KIT.rates
 
 
 def initial_board(path):
@@ -267,7 +253,7 @@ def speed(kit, repeats=3):
 
 
 def first_vs_demos(kit):
-    scores_of = kitlib.output_scores(kit, SCORE_KEY)
+    scores_of = kitlib.output_scores(kit, KIT.score_key)
 
     def one(seed):
         names, seat = kitlib.one_against_three('Dummy', 'Demo', seed)

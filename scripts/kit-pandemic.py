@@ -34,26 +34,14 @@ units as the kit places them in round 0 (the first three of each player infected
 """
 import collections, os, subprocess, sys, tempfile
 import kitlib
-from kitlib import LINEUPS, game, last_scores, one_against_three
+from kitlib import LINEUPS, game, one_against_three
 
 DIRS = [(1, 0), (0, 1), (-1, 0), (0, -1)]  # BOTTOM, RIGHT, TOP, LEFT; 4 is NONE
 
 
-KIT = 'github Vikoey04/FIB-EDA game/ at 57012ac (Pandemic 1.0, AIDummy.o.Linux64), default.cnf'
-# The four final scores of one match, by seat: the last `total_score` line of the kit's output.
-SCORE_KEY = 'total_score'
-
-
-def final_scores(path):
-    return last_scores(path, SCORE_KEY)
-
-
-def lineups(kit):
-    kitlib.lineups(kitlib.output_scores(kit, SCORE_KEY), KIT, 'scripts/kit-pandemic.py')
-
-
-def rates(kit, players, n=100):
-    kitlib.rates(kitlib.output_scores(kit, SCORE_KEY), players, n)
+KIT = kitlib.OutputKit('github Vikoey04/FIB-EDA game/ at 57012ac (Pandemic 1.0, AIDummy.o.Linux64), default.cnf',
+                       'total_score', 'scripts/kit-pandemic.py')
+final_scores, lineups, rates = KIT.final_scores, KIT.lineups, KIT.rates
 
 
 # ---- orders: the kit's output parsed back into states ----------------------------------------

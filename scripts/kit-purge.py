@@ -30,31 +30,12 @@ exactly (same citizens, order, kinds and directions), and what kind each reprodu
 """
 import collections, os, statistics, subprocess, sys, tempfile
 import kitlib
-from kitlib import LINEUPS, game, last_scores
-
-FOUR = [(1, 0), (0, 1), (-1, 0), (0, -1)]
-EIGHT = FOUR + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+from kitlib import EIGHT, FOUR, LINEUPS, game
 
 
-KIT = 'github Marcoss26/JOC-EDA-QP-23-24-THE-PURGE (AIDummy.o.Linux64), default.cnf'
-# The four final scores of one match, by seat: the last `score` line of the kit's output.
-SCORE_KEY = 'score'
-
-
-def final_scores(path):
-    return last_scores(path, SCORE_KEY)
-
-
-def lineups(kit):
-    kitlib.lineups(kitlib.output_scores(kit, SCORE_KEY), KIT, 'scripts/kit-purge.py')
-
-
-def rates(kit, players, n=100):
-    kitlib.rates(kitlib.output_scores(kit, SCORE_KEY), players, n)
-
-
-def speed(kit):
-    kitlib.speed(kit)
+KIT = kitlib.OutputKit('github Marcoss26/JOC-EDA-QP-23-24-THE-PURGE (AIDummy.o.Linux64), default.cnf',
+                       'score', 'scripts/kit-purge.py')
+final_scores, lineups, rates, speed = KIT.final_scores, KIT.lineups, KIT.rates, KIT.speed
 
 
 def initial_board(path):

@@ -29,32 +29,14 @@ Dummy's orders that the rule of bots/walking_dead/dummy predicts with the food d
 import os, statistics, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 import kitlib
-from kitlib import game, last_scores
+from kitlib import EIGHT, FOUR, game
 
 N = 60
-FOUR = [(1, 0), (0, 1), (-1, 0), (0, -1)]
-EIGHT = FOUR + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
-KIT = 'github DarkJaslo/EDA-game-Q1-22-23 game/ at b92443a (AIDummy.o.Linux64), default.cnf'
-# The four final scores of one match, by seat: the last `score` line of the kit's output.
-SCORE_KEY = 'score'
-
-
-def final_scores(path):
-    return last_scores(path, SCORE_KEY)
-
-
-def lineups(kit):
-    kitlib.lineups(kitlib.output_scores(kit, SCORE_KEY), KIT, 'scripts/kit-walking-dead.py')
-
-
-def rates(kit, players, n=100):
-    kitlib.rates(kitlib.output_scores(kit, SCORE_KEY), players, n)
-
-
-def speed(kit):
-    kitlib.speed(kit)
+KIT = kitlib.OutputKit('github DarkJaslo/EDA-game-Q1-22-23 game/ at b92443a (AIDummy.o.Linux64), default.cnf',
+                       'score', 'scripts/kit-walking-dead.py')
+final_scores, lineups, rates, speed = KIT.final_scores, KIT.lineups, KIT.rates, KIT.speed
 
 
 def initial_board(path):

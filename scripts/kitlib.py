@@ -9,6 +9,8 @@ import datetime, os, statistics, subprocess, tempfile, time
 from concurrent.futures import ThreadPoolExecutor
 
 SEEDS = range(1, 101)
+FOUR = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+EIGHT = FOUR + [(1, 1), (1, -1), (-1, 1), (-1, -1)]
 # The three line-ups of `arena fidelity <game> --dummy`: the Dummy against three of these.
 LINEUPS = [('demos', 'Demo'), ('dummies', 'Dummy'), ('nulls', 'Null')]
 
@@ -99,3 +101,25 @@ def speed(kit, bots=('Demo', 'Dummy')):
                 game(kit, [bot] * 4, seed, out)
             print('%s x4: %.4f s per default match (wall, seeds 1..10), output %d bytes' % (
                 bot, (time.perf_counter() - t) / 10, os.path.getsize(out)))
+
+
+class OutputKit:
+    """The shared commands of a kit that prints each state's scores in its output file, on lines
+    starting with `score_key` (`kit_line` names the kit in the line-ups' header, `script` is the
+    command that prints them)."""
+
+    def __init__(self, kit_line, score_key, script):
+        self.kit_line, self.score_key, self.script = kit_line, score_key, script
+
+    def final_scores(self, path):
+        """The four scores after the last round, by seat."""
+        return last_scores(path, self.score_key)
+
+    def lineups(self, kit):
+        lineups(output_scores(kit, self.score_key), self.kit_line, self.script)
+
+    def rates(self, kit, players, n=100):
+        rates(output_scores(kit, self.score_key), players, n)
+
+    def speed(self, kit):
+        speed(kit)
