@@ -62,53 +62,22 @@ def initial_board(path):
     raise ValueError(path + ': no board')
 
 
-def components(grid, steps):
-    """Sizes of the groups of True cells, neighbours by steps."""
-    R, C = len(grid), len(grid[0])
-    seen = [[False] * C for _ in range(R)]
-    sizes = []
-    for i in range(R):
-        for j in range(C):
-            if not grid[i][j] or seen[i][j]:
-                continue
-            seen[i][j] = True
-            stack, size = [(i, j)], 0
-            while stack:
-                a, b = stack.pop()
-                size += 1
-                for di, dj in steps:
-                    x, y = a + di, b + dj
-                    if 0 <= x < R and 0 <= y < C and grid[x][y] and not seen[x][y]:
-                        seen[x][y] = True
-                        stack.append((x, y))
-            sizes.append(size)
-    return sizes
-
-
 def board_figures(rows):
     of = lambda chars: [[c in chars for c in r] for r in rows]
     count = lambda chars: sum(c in chars for r in rows for c in r)
-    cities = components(of('0123'), FOUR)
+    cities = kitlib.components(of('0123'), True, FOUR)
     edge = {(i, j) for i in range(N) for j in range(N) if i in (0, N - 1) or j in (0, N - 1)}
     return {'desert cells': count('.'), 'road cells': count('R'), 'station cells': count('S'),
             'water cells': count('W'), 'wall cells': count('X'), 'city cells': count('0123'),
             'cities': len(cities), 'largest city': max(cities, default=0),
-            'smallest city': min(cities, default=0), 'lakes': len(components(of('W'), EIGHT)),
+            'smallest city': min(cities, default=0), 'lakes': len(kitlib.components(of('W'), True, EIGHT)),
             'edge road cells': sum(rows[i][j] in 'RS' for i, j in edge),
-            'road components': len(components(of('RS'), FOUR)),
-            'land components': len(components(of('.R0123'), EIGHT))}
+            'road components': len(kitlib.components(of('RS'), True, FOUR)),
+            'land components': len(kitlib.components(of('.R0123'), True, EIGHT))}
 
 
 def boards(kit):
-    figures = {}
-    with tempfile.TemporaryDirectory() as d:
-        for seed in range(1, 101):
-            out = os.path.join(d, 'b.res')
-            game(kit, ['Null'] * 4, seed, out)
-            for k, v in board_figures(initial_board(out)).items():
-                figures.setdefault(k, []).append(v)
-    for k, v in figures.items():
-        print('%-18s mean %8.2f  min %5d  max %5d' % (k, statistics.mean(v), min(v), max(v)))
+    kitlib.boards(kit, lambda out: board_figures(initial_board(out)), 2)
 
 
 DIRS = {'b': (1, 0), 'w': (1, 1), 'r': (0, 1), 'x': (-1, 1), 't': (-1, 0), 'y': (-1, -1), 'l': (0, -1),

@@ -28,9 +28,9 @@ rebuild. It plays seeds 1..N in the three line-ups (the Dummy at seat seed mod 4
 as the kit seeds the player (seed + seat + 1), and counts the rounds whose orders it reproduces
 exactly (same citizens, order, kinds and directions), and what kind each reproduced order was.
 """
-import collections, os, statistics, subprocess, sys, tempfile
+import collections, os, subprocess, sys, tempfile
 import kitlib
-from kitlib import EIGHT, FOUR, LINEUPS, game
+from kitlib import EIGHT, FOUR, LINEUPS
 
 
 KIT = kitlib.OutputKit('github Marcoss26/JOC-EDA-QP-23-24-THE-PURGE (AIDummy.o.Linux64), default.cnf',
@@ -51,49 +51,19 @@ def initial_board(path):
     raise ValueError(path + ': no board')
 
 
-def components(grid, value, steps):
-    R, C = len(grid), len(grid[0])
-    seen = [[False] * C for _ in range(R)]
-    sizes = []
-    for i in range(R):
-        for j in range(C):
-            if grid[i][j] != value or seen[i][j]:
-                continue
-            seen[i][j] = True
-            stack, size = [(i, j)], 0
-            while stack:
-                a, b = stack.pop()
-                size += 1
-                for di, dj in steps:
-                    x, y = a + di, b + dj
-                    if 0 <= x < R and 0 <= y < C and grid[x][y] == value and not seen[x][y]:
-                        seen[x][y] = True
-                        stack.append((x, y))
-            sizes.append(size)
-    return sizes
-
-
 def board_figures(rows):
     building = [[c == 'B' for c in r] for r in rows]
     b = sum(map(sum, building))
-    groups = components(building, True, EIGHT)
+    groups = kitlib.components(building, True, EIGHT)
     count = lambda ch: sum(r.count(ch) for r in rows)
     return {'building cells': b, 'street cells': len(rows) * len(rows[0]) - b, 'buildings': len(groups),
             'largest building': max(groups, default=0),
-            'street components': len(components(building, False, FOUR)),
+            'street components': len(kitlib.components(building, False, FOUR)),
             'money': count('M'), 'food': count('F'), 'guns': count('G'), 'bazookas': count('Z')}
 
 
 def boards(kit):
-    figures = {}
-    with tempfile.TemporaryDirectory() as d:
-        for seed in range(1, 101):
-            out = os.path.join(d, 'b.res')
-            game(kit, ['Null'] * 4, seed, out)
-            for k, v in board_figures(initial_board(out)).items():
-                figures.setdefault(k, []).append(v)
-    for k, v in figures.items():
-        print('%-18s mean %8.2f  min %5d  max %5d' % (k, statistics.mean(v), min(v), max(v)))
+    kitlib.boards(kit, lambda out: board_figures(initial_board(out)), 2)
 
 
 DOWN_RIGHT_UP_LEFT = [(1, 0), (0, 1), (-1, 0), (0, -1)]

@@ -26,7 +26,7 @@ environment, should the statement test for it). It plays seeds 1..N against thre
 and among four Dummies (the Dummy at seat seed mod 4) and counts, on every third round, the
 Dummy's orders that the rule of bots/walking_dead/dummy predicts with the food draw either way.
 """
-import os, statistics, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 import kitlib
 from kitlib import EIGHT, FOUR, game
@@ -52,48 +52,19 @@ def initial_board(path):
     raise ValueError(path + ': no board')
 
 
-def components(waste, value, steps):
-    seen = [[False] * N for _ in range(N)]
-    sizes = []
-    for i in range(N):
-        for j in range(N):
-            if waste[i][j] != value or seen[i][j]:
-                continue
-            seen[i][j] = True
-            stack, size = [(i, j)], 0
-            while stack:
-                a, b = stack.pop()
-                size += 1
-                for di, dj in steps:
-                    x, y = a + di, b + dj
-                    if 0 <= x < N and 0 <= y < N and waste[x][y] == value and not seen[x][y]:
-                        seen[x][y] = True
-                        stack.append((x, y))
-            sizes.append(size)
-    return sizes
-
-
 def board_figures(rows):
     waste = [[c == 'W' for c in r] for r in rows]
     w = sum(map(sum, waste))
-    chains = components(waste, True, EIGHT)
+    chains = kitlib.components(waste, True, EIGHT)
     dead_ends = sum(1 for i in range(N) for j in range(N) if not waste[i][j] and sum(
         1 for di, dj in FOUR if 0 <= i + di < N and 0 <= j + dj < N and not waste[i + di][j + dj]) == 1)
     return {'waste cells': w, 'street cells': N * N - w, 'waste chains': len(chains),
-            'largest chain': max(chains, default=0), 'street components': len(components(waste, False, FOUR)),
+            'largest chain': max(chains, default=0), 'street components': len(kitlib.components(waste, False, FOUR)),
             'dead ends': dead_ends}
 
 
 def boards(kit):
-    figures = {}
-    with tempfile.TemporaryDirectory() as d:
-        for seed in range(1, 101):
-            out = os.path.join(d, 'b.res')
-            game(kit, ['Null'] * 4, seed, out)
-            for k, v in board_figures(initial_board(out)).items():
-                figures.setdefault(k, []).append(v)
-    for k, v in figures.items():
-        print('%-18s mean %8.1f  min %5d  max %5d' % (k, statistics.mean(v), min(v), max(v)))
+    kitlib.boards(kit, lambda out: board_figures(initial_board(out)), 1)
 
 
 def states_of(path):

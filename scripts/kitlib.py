@@ -38,6 +38,44 @@ def output_scores(kit, key):
     return scores_of
 
 
+def components(grid, value, steps):
+    """The sizes of the groups of cells equal to `value`, neighbours by `steps` (FOUR or EIGHT)."""
+    R, C = len(grid), len(grid[0])
+    seen = [[False] * C for _ in range(R)]
+    sizes = []
+    for i in range(R):
+        for j in range(C):
+            if grid[i][j] != value or seen[i][j]:
+                continue
+            seen[i][j] = True
+            stack, size = [(i, j)], 0
+            while stack:
+                a, b = stack.pop()
+                size += 1
+                for di, dj in steps:
+                    x, y = a + di, b + dj
+                    if 0 <= x < R and 0 <= y < C and grid[x][y] == value and not seen[x][y]:
+                        seen[x][y] = True
+                        stack.append((x, y))
+            sizes.append(size)
+    return sizes
+
+
+def boards(kit, figures_of, digits=2):
+    """Prints the mean, min and max over seeds 1..100 of each figure of the kit's round-0 board:
+    `figures_of(path)` reads them from the output of a match of four Nulls (the figures of
+    `arena boards <game>`)."""
+    figures = {}
+    with tempfile.TemporaryDirectory() as d:
+        for seed in SEEDS:
+            out = os.path.join(d, 'b.res')
+            game(kit, ['Null'] * 4, seed, out)
+            for k, v in figures_of(out).items():
+                figures.setdefault(k, []).append(v)
+    for k, v in figures.items():
+        print('%-18s mean %8.*f  min %5d  max %5d' % (k, digits, statistics.mean(v), min(v), max(v)))
+
+
 def one_against_three(hero, other, seed):
     """The seats of a match with `hero` at seat seed mod 4 and `other` elsewhere, and that seat."""
     seat = seed % 4
