@@ -27,25 +27,38 @@ function sha256(file) {
   return 'sha256:' + crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-test('AIDemo.cc uploaded as source is built as arena build does and judged; a syntax error is shown by its line', { skip, timeout: 420000 }, async () => {
+// `arena serve` with `args` on a fresh database, a browser page signed up as a new player, and
+// their clean-up: `body({ page, url, dir })`.
+async function asNewPlayer(args, body) {
   const dir = h.tmpDir('arena-source-');
   const database = `arena_browser_${crypto.randomBytes(4).toString('hex')}`;
   const env = { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, XDG_CACHE_HOME: path.join(dir, 'cache') };
-  const dataDir = path.join(dir, 'var');
   let server;
   let browser;
   try {
-    // The request waits for its compile, however busy the machine (the next test waits for none).
-    server = await h.startArenaServe({ dataDir, env, args: ['--no-ladder', '--source-upload-wait', '600'] });
+    server = await h.startArenaServe({ dataDir: path.join(dir, 'var'), env, args });
     const url = (p) => server.base + p;
     browser = await h.launchBrowser();
     const page = await browser.newPage();
-
-    const username = `coder${crypto.randomBytes(2).toString('hex')}`;
     await page.goto(url('/signup'));
-    await page.fill('#username', username);
+    await page.fill('#username', `coder${crypto.randomBytes(2).toString('hex')}`);
     await page.fill('#password', PASSWORD);
     await Promise.all([page.waitForURL(url('/me/bots')), page.click('#submit')]);
+    await body({ page, url, dir });
+  } finally {
+    if (browser) await browser.close();
+    if (server) await server.stop();
+    try {
+      h.psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    } catch (e) {
+      // The database is dropped by a later run's clean-up.
+    }
+  }
+}
+
+test('AIDemo.cc uploaded as source is built as arena build does and judged; a syntax error is shown by its line', { skip, timeout: 420000 }, async () => {
+  // The request waits for its compile, however busy the machine (the next test waits for none).
+  await asNewPlayer(['--no-ladder', '--source-upload-wait', '600'], async ({ page, url, dir }) => {
     await page.goto(url('/upload'));
 
     if (await page.locator('#sources-off').count()) {
@@ -101,33 +114,12 @@ test('AIDemo.cc uploaded as source is built as arena build does and judged; a sy
     const source = await page.request.get(url(`${botPath}/source`));
     assert.equal(source.status(), 200);
     assert.equal(await source.text(), fs.readFileSync(DEMO, 'utf8'));
-  } finally {
-    if (browser) await browser.close();
-    if (server) await server.stop();
-    try {
-      h.psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    } catch (e) {
-      // The database is dropped by a later run's clean-up.
-    }
-  }
+  });
 });
 
 test('a compile that outlasts the wait: the form sends the player to the compile page, which follows it to the bot', { skip, timeout: 420000 }, async () => {
-  const dir = h.tmpDir('arena-compile-page-');
-  const database = `arena_browser_${crypto.randomBytes(4).toString('hex')}`;
-  const env = { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`, XDG_CACHE_HOME: path.join(dir, 'cache') };
-  let server;
-  let browser;
-  try {
-    // No wait at all: every upload is answered with its compile's page, as on a deadline's queue.
-    server = await h.startArenaServe({ dataDir: path.join(dir, 'var'), env, args: ['--no-ladder', '--source-upload-wait', '0'] });
-    const url = (p) => server.base + p;
-    browser = await h.launchBrowser();
-    const page = await browser.newPage();
-    await page.goto(url('/signup'));
-    await page.fill('#username', `waiter${crypto.randomBytes(2).toString('hex')}`);
-    await page.fill('#password', PASSWORD);
-    await Promise.all([page.waitForURL(url('/me/bots')), page.click('#submit')]);
+  // No wait at all: every upload is answered with its compile's page, as on a deadline's queue.
+  await asNewPlayer(['--no-ladder', '--source-upload-wait', '0'], async ({ page, url, dir }) => {
     await page.goto(url('/upload'));
     if (await page.locator('#sources-off').count()) return;
 
@@ -151,13 +143,5 @@ test('a compile that outlasts the wait: the form sends the player to the compile
     await page.waitForURL(/\/bots\/\d+$/, { timeout: VERDICT_TIMEOUT_MS });
     assert.match(await page.textContent('#built-from'), /AIDemo\.cc/);
     assert.match(await page.textContent('h1'), /Patient/);
-  } finally {
-    if (browser) await browser.close();
-    if (server) await server.stop();
-    try {
-      h.psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    } catch (e) {
-      // The database is dropped by a later run's clean-up.
-    }
-  }
+  });
 });
