@@ -337,7 +337,11 @@ async fn a_compile_that_outlasts_the_wait_is_answered_with_its_page() {
         assert_eq!(get(&site.state, &uri, Some(&other_token)).await.status, StatusCode::NOT_FOUND, "{uri}");
     }
     // An upload that gave up waiting says so, and is over.
-    compiles::record_upload_error(site.pool(), queued, compiles::STOPPED_WAITING).await.unwrap();
+    // Another user's upload answered from this compile's cache leaves no trace on it.
+    compiles::record_upload_error(site.pool(), queued, other, "name: taken").await.unwrap();
+    let j = get(&site.state, &format!("/api/compiles/{queued}"), Some(&token)).await.json();
+    assert!(j["upload_error"].is_null(), "{j}");
+    compiles::record_upload_error(site.pool(), queued, user, compiles::STOPPED_WAITING).await.unwrap();
     let j = get(&site.state, &format!("/api/compiles/{queued}"), Some(&token)).await.json();
     assert_eq!((j["upload_error"].as_str(), j["done"].as_bool()), (Some(compiles::STOPPED_WAITING), Some(true)), "{j}");
     let page = get(&site.state, &format!("/me/compiles/{queued}"), Some(&token)).await;

@@ -363,9 +363,16 @@ pub fn error_for_the_site(error: &str) -> String {
         .replace("(the linker's messages are above)", "(the linker's messages are below)")
 }
 
-/// Records why a built module did not become a bot (for the compile's page).
-pub async fn record_upload_error(pool: &PgPool, id: i64, error: &str) -> sqlx::Result<()> {
-    sqlx::query("UPDATE compiles SET upload_error = $2 WHERE id = $1").bind(id).bind(error).execute(pool).await?;
+/// Records why `user_id`'s upload of compile `id` gave no bot (for the compile's page). Only on the
+/// user's own compile: one answered from the cache may be another user's, whose page must not
+/// show this upload's reasons.
+pub async fn record_upload_error(pool: &PgPool, id: i64, user_id: i64, error: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE compiles SET upload_error = $3 WHERE id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(user_id)
+        .bind(error)
+        .execute(pool)
+        .await?;
     Ok(())
 }
 

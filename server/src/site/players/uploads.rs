@@ -412,7 +412,7 @@ async fn compile_and_store(
             if let Err(refused) = &stored {
                 // For the compile's page, which the player may be watching instead of this answer.
                 let why = refused.to_string();
-                if let Err(e) = compiles::record_upload_error(&state.pool, compile_id, &why).await {
+                if let Err(e) = compiles::record_upload_error(&state.pool, compile_id, user_id, &why).await {
                     tracing::error!("cannot record why compile {compile_id} was not stored: {e}");
                 }
             }
@@ -430,7 +430,9 @@ async fn compile_and_store(
         }
         Err(compiles::CompileRefusal::StillQueued(compile_id)) => {
             // For the compile's page, which says why no bot will come of it.
-            if let Err(e) = compiles::record_upload_error(&state.pool, compile_id, compiles::STOPPED_WAITING).await {
+            if let Err(e) =
+                compiles::record_upload_error(&state.pool, compile_id, user_id, compiles::STOPPED_WAITING).await
+            {
                 tracing::error!("cannot record that compile {compile_id}'s upload stopped waiting: {e}");
             }
             compiles::STOPPED_WAITING.to_string()
