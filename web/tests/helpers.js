@@ -425,7 +425,9 @@ function saveArtifact(name, data) {
 /**
  * Reloads a page that may be reloading itself: the site's following pages (bot, match,
  * tournament: server/static/follow.js) reload when their state changes, and a test's own
- * reload racing one is aborted ("net::ERR_ABORTED; maybe frame was detached?"). Retries those.
+ * reload racing one is aborted ("net::ERR_ABORTED; maybe frame was detached?", or "Protocol
+ * error (Page.reload): Not attached to an active page" while the page is being replaced).
+ * Retries those.
  */
 async function reloadPage(page) {
   for (let attempt = 1; ; attempt++) {
@@ -433,7 +435,7 @@ async function reloadPage(page) {
       await page.reload();
       return;
     } catch (e) {
-      if (attempt >= 5 || !/ERR_ABORTED|frame was detached|interrupted by another navigation/.test(String(e))) throw e;
+      if (attempt >= 5 || !/ERR_ABORTED|frame was detached|interrupted by another navigation|Not attached to an active page/.test(String(e))) throw e;
       await page.waitForLoadState('load').catch(() => {});
     }
   }
