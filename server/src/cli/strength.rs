@@ -10,8 +10,6 @@
 use super::seeds::{parse_seed_list, Seeds};
 use anyhow::Context;
 use engine::catalog::{AnyGame, PlayerSpec};
-use engine::cnf::BoardSource;
-use engine::params::ParamValues;
 use engine::referee::MatchSetup;
 use std::path::PathBuf;
 
@@ -60,15 +58,9 @@ struct Row {
     frozen: usize,
 }
 
-/// The parameters and board every match of a measurement plays with.
-struct Setup {
-    params: ParamValues,
-    board: BoardSource,
-}
-
 fn measure(
     game: &dyn AnyGame,
-    setup: &Setup,
+    template: &MatchSetup,
     me: &PlayerSpec,
     name: &str,
     opponent: &PlayerSpec,
@@ -78,7 +70,7 @@ fn measure(
     let play = |seed: u64| -> anyhow::Result<(bool, bool)> {
         let seat = (seed % 4) as usize;
         let specs: Vec<PlayerSpec> = (0..4).map(|s| if s == seat { me.clone() } else { opponent.clone() }).collect();
-        let setup = MatchSetup { params: setup.params.clone(), board: setup.board.clone(), seed };
+        let setup = MatchSetup { seed, ..template.clone() };
         let out = game.play(&setup, &specs, false).with_context(|| format!("{name}, seed {seed}"))?;
         let r = &out.summary.players[seat];
         Ok((r.rank == 1, r.frozen.is_some()))
@@ -101,12 +93,12 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
         .pop()
         .context("no opponent")?;
     let (params, board) = super::run::load_setup(game, a.config.as_ref())?;
+    // Every match plays with these parameters and board, on its own seed.
+    let template = MatchSetup { params, board, seed: 1 };
     if let Some(path) = &a.config {
         // Parameter and board errors before any match, naming the file.
-        let first = MatchSetup { params: params.clone(), board: board.clone(), seed: 1 };
-        game.check(&first).with_context(|| path.display().to_string())?;
+        game.check(&template).with_context(|| path.display().to_string())?;
     }
-    let setup = Setup { params, board };
     // The kit's rates hold for its default parameters only.
     let kit = if a.config.is_none() { kit_rates(game.name()) } else { Vec::new() };
     let mut rows = Vec::new();
@@ -114,7 +106,7 @@ pub fn strength(a: StrengthArgs) -> anyhow::Result<()> {
         let name = if PathBuf::from(p).is_file() { super::players::load(&sandbox, game, p)?.0 } else { p.clone() };
         let me =
             super::players::seats(&sandbox, game, std::slice::from_ref(p), false)?.specs.pop().context("no player")?;
-        rows.push(measure(game, &setup, &me, &name, &opponent, &a.seeds.0, a.jobs)?);
+        rows.push(measure(game, &template, &me, &name, &opponent, &a.seeds.0, a.jobs)?);
     }
     let kit_of = |name: &str| kit.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
     if a.json {
